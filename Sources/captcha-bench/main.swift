@@ -1,0 +1,3 @@
+import CaptchaKit
+
+print("captcha-bench \(CaptchaKitVersion.string)")

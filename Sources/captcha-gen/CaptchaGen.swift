@@ -1,0 +1,12 @@
+import ArgumentParser
+import CaptchaKit
+
+@main
+struct CaptchaGen: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "captcha-gen",
+    abstract: "Generate slide-puzzle CAPTCHAs: a piece, a holed background and a secret answer.",
+    version: CaptchaKitVersion.string,
+    subcommands: []
+  )
+}
