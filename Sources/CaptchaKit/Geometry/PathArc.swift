@@ -36,6 +36,11 @@ extension Path {
 }
 
 /// SVG endpoint-parameterised arcs to cubic Béziers (SVG 2, appendix F.6.5–F.6.6).
+///
+/// The centre construction is done on the unit circle (coordinates divided by the radii), which
+/// is algebraically the F.6.5 formula but never squares a radius, so radii up to the largest
+/// `Double` work. Each cubic's control points are offsets from its own end points along the
+/// tangents, so an almost flat arc of a huge ellipse stays accurate near its ends.
 enum ArcConversion {
   static func append(
     from start: Point, to end: Point, radiusX: Double, radiusY: Double, xAxisRotation: Double,
@@ -44,7 +49,7 @@ enum ArcConversion {
     if start == end { return }
     var rx = abs(radiusX)
     var ry = abs(radiusY)
-    if !(rx > 0 && ry > 0) || !rx.isFinite || !ry.isFinite || !xAxisRotation.isFinite {
+    guard rx > 0, ry > 0, rx.isFinite, ry.isFinite, xAxisRotation.isFinite else {
       out.append(.line(end))
       return
     }
@@ -52,76 +57,75 @@ enum ArcConversion {
     let cosPhi = cos(phi)
     let sinPhi = sin(phi)
 
-    // F.6.5 step 1: the midpoint-relative start point in the ellipse's own axes.
+    // F.6.5 step 1: half the chord, in the ellipse's own axes.
     let hx = (start.x - end.x) / 2
     let hy = (start.y - end.y) / 2
     let x1p = cosPhi * hx + sinPhi * hy
     let y1p = -sinPhi * hx + cosPhi * hy
 
-    // F.6.6: scale the radii up if the ellipse cannot reach the end point.
+    // The same on the unit circle; F.6.6 Λ is its squared length.
+    var ux0 = x1p / rx
+    var uy0 = y1p / ry
+    let lambda = ux0 * ux0 + uy0 * uy0
     var coef = 0.0
-    let lambda = (x1p * x1p) / (rx * rx) + (y1p * y1p) / (ry * ry)
-    if lambda > 1 {
-      let s = lambda.squareRoot()
-      rx *= s
-      ry *= s
-    } else {
-      // F.6.5 step 2: the centre in the ellipse's axes.
-      let rx2 = rx * rx
-      let ry2 = ry * ry
-      let num = rx2 * ry2 - rx2 * y1p * y1p - ry2 * x1p * x1p
-      let den = rx2 * y1p * y1p + ry2 * x1p * x1p
-      coef = Swift.max(0, num / den).squareRoot()
+    if !(lambda <= 1) {
+      // F.6.6: radii too small (or overflowing Λ): scale them, keeping their ratio, until the
+      // ellipse just reaches; the centre is then the chord's midpoint.
+      let ratio = rx / ry
+      rx = hypot(x1p, y1p * ratio)
+      ry = rx / ratio
+      ux0 = x1p / rx
+      uy0 = y1p / ry
+    } else if lambda > 0 {
+      // F.6.5 step 2 divided through by rx²·ry²: the centre is coef·(uy0, −ux0) on the unit circle.
+      coef = ((1 - lambda) / lambda).squareRoot()
       if largeArc == sweep { coef = -coef }
+    } else {
+      out.append(.line(end))  // chord too short to resolve against the radii: a line
+      return
     }
-    let cxp = coef * rx * y1p / ry
-    let cyp = -coef * ry * x1p / rx
 
-    // Step 3: the centre in user space.
-    let cx = cosPhi * cxp - sinPhi * cyp + (start.x + end.x) / 2
-    let cy = sinPhi * cxp + cosPhi * cyp + (start.y + end.y) / 2
-
-    // Step 4: start angle and sweep on the unit circle.
-    let ux = (x1p - cxp) / rx
-    let uy = (y1p - cyp) / ry
-    let vx = (-x1p - cxp) / rx
-    let vy = (-y1p - cyp) / ry
+    // Step 4: start angle and sweep, from the centre to the start and end on the unit circle.
+    let ux = ux0 - coef * uy0
+    let uy = uy0 + coef * ux0
+    let vx = -ux0 - coef * uy0
+    let vy = -uy0 + coef * ux0
     let theta1 = atan2(uy, ux)
     var delta = atan2(ux * vy - uy * vx, ux * vx + uy * vy)
     if !sweep && delta > 0 { delta -= 2 * .pi }
     if sweep && delta < 0 { delta += 2 * .pi }
 
-    guard cx.isFinite, cy.isFinite, rx.isFinite, ry.isFinite, delta.isFinite, theta1.isFinite
-    else {
-      out.append(.line(end))
-      return
-    }
+    // Step 3: the centre in user space (needed only for points between cubics).
+    let cxp = rx * coef * uy0
+    let cyp = -ry * coef * ux0
+    let cx = cosPhi * cxp - sinPhi * cyp + (start.x + end.x) / 2
+    let cy = sinPhi * cxp + cosPhi * cyp + (start.y + end.y) / 2
 
     let count = Swift.max(1, Int((abs(delta) / (.pi / 2) - 1e-9).rounded(.up)))
     let step = delta / Double(count)
     let k = 4.0 / 3.0 * tan(step / 4)
-    // Maps a point of the unit circle (plus tangent offsets) onto the ellipse.
+    /// The ellipse point at angle θ, or (tangent) its derivative; unit circle → user space.
     func map(_ x: Double, _ y: Double) -> Point {
-      Point(cx + rx * cosPhi * x - ry * sinPhi * y, cy + rx * sinPhi * x + ry * cosPhi * y)
+      Point(rx * cosPhi * x - ry * sinPhi * y, rx * sinPhi * x + ry * cosPhi * y)
     }
+    var pieces: [Path.Element] = []
+    pieces.reserveCapacity(count)
+    var p0 = start
     var a = theta1
-    var cosA = cos(a)
-    var sinA = sin(a)
     for i in 0..<count {
-      let b = i == count - 1 ? theta1 + delta : a + step
-      let cosB = cos(b)
-      let sinB = sin(b)
-      let c1 = map(cosA - k * sinA, sinA + k * cosA)
-      let c2 = map(cosB + k * sinB, sinB - k * cosB)
-      let p = i == count - 1 ? end : map(cosB, sinB)
-      if !c1.isFinite || !c2.isFinite || !p.isFinite {
-        out.append(.line(end))
+      let last = i == count - 1
+      let b = last ? theta1 + delta : a + step
+      let p3 = last ? end : Point(cx, cy) + map(cos(b), sin(b))
+      let c1 = p0 + map(-sin(a), cos(a)) * k
+      let c2 = p3 - map(-sin(b), cos(b)) * k
+      guard c1.isFinite, c2.isFinite, p3.isFinite else {
+        out.append(.line(end))  // the construction overflowed Double: degrade to the chord
         return
       }
-      out.append(.cubic(c1, c2, p))
+      pieces.append(.cubic(c1, c2, p3))
+      p0 = p3
       a = b
-      cosA = cosB
-      sinA = sinB
     }
+    out.append(contentsOf: pieces)
   }
 }

@@ -298,7 +298,8 @@ private struct SVGPathScanner {
     } else {
       let text = String(decoding: UnsafeBufferPointer(rebasing: b[begin..<j]), as: UTF8.self)
       guard let v = Double(text), v.isFinite else {
-        throw error(at: begin, "number '\(text)' is out of range")
+        let shown = text.utf8.count <= 32 ? text : String(text.prefix(24)) + "…"
+        throw error(at: begin, "number '\(shown)' is out of range")
       }
       value = v
     }

@@ -90,10 +90,31 @@ final class ArcTests: XCTestCase {
     XCTAssertEqual(p.elements, [.move(Point(1, 2))])
   }
 
-  func testHugeRadiiDoNotProduceNonFinitePoints() throws {
-    let p = arcPath(from: .zero, to: Point(1e200, 1e200), rx: 1e300, ry: 1e300, large: true, sweep: true)
-    XCTAssertTrue(Geo.cubicSamples(p).allSatisfy(\.isFinite) || p.elements.last == .line(Point(1e200, 1e200)))
-    _ = try p.flattened()
+  func testHugeRadiiGiveAnAlmostStraightArc() throws {
+    // A small arc of a circle of radius 1e300 over a chord of length √2·1e200 is, to Double
+    // precision, the chord: its sagitta is chord²/(8r) ≈ 1e99, i.e. 1e-101 of the chord.
+    let end = Point(1e200, 1e200)
+    let p = arcPath(from: .zero, to: end, rx: 1e300, ry: 1e300, sweep: true)
+    XCTAssertEqual(p.elements.count, 2)
+    for q in Geo.cubicSamples(p) {
+      XCTAssertTrue(q.isFinite)
+      XCTAssertEqual(q.x, q.y, accuracy: 1e188)  // on the diagonal, relative error ≤ 1e-12
+      XCTAssertTrue(q.x >= -1e188 && q.x <= 1e200 * (1 + 1e-12))
+    }
+    XCTAssertNoThrow(try p.flattened())
+    // Absurd radius ratios degrade to finite output, never NaN.
+    let q = arcPath(from: .zero, to: Point(1, 1), rx: 1e-310, ry: 1e308, large: true, sweep: true)
+    XCTAssertTrue(Geo.cubicSamples(q).allSatisfy(\.isFinite))
+    XCTAssertNoThrow(try q.flattened())
+  }
+
+  func testRadiusFarBelowTheChordIsScaledWithoutOverflow() {
+    // Λ = (chord/2r)² overflows Double here; the radii still scale to a half circle.
+    let p = arcPath(from: .zero, to: Point(10, 0), rx: 1e-300, ry: 1e-300, sweep: true)
+    XCTAssertEqual(p.elements.count, 3)
+    for q in Geo.cubicSamples(p) {
+      XCTAssertEqual(Geo.distance(q, Point(5, 0)), 5, accuracy: 2e-3)
+    }
   }
 
   func testEllipseAndCircleShapes() {

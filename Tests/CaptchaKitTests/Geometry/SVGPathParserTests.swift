@@ -275,7 +275,7 @@ final class SVGPathParserTests: XCTestCase {
     assertError("M0 0 L1e999 0", offset: 6, "number '1e999' is out of range")
     assertError("M0 0 L0 -1E400", offset: 8, "number '-1E400' is out of range")
     let huge = String(repeating: "9", count: 400)
-    assertError("M\(huge) 0", offset: 1, "number '\(huge)' is out of range")
+    assertError("M\(huge) 0", offset: 1, "number '\(huge.prefix(24))…' is out of range")
   }
 
   func testMalformedExponents() {
