@@ -66,6 +66,19 @@ extension Path {
   public func flattened(
     tolerance: Double = Flattening.defaultTolerance, transform: Transform = .identity
   ) throws -> FlattenedPath {
+    var out = FlattenedPath()
+    try flatten(into: &out, tolerance: tolerance, transform: transform)
+    return out
+  }
+
+  /// `flattened(tolerance:transform:)` into an existing buffer: `out` is emptied first and its
+  /// storage reused, so repeated fills need no allocation. On a throw `out` is left empty.
+  public func flatten(
+    into out: inout FlattenedPath, tolerance: Double = Flattening.defaultTolerance,
+    transform: Transform = .identity
+  ) throws {
+    out.points.removeAll(keepingCapacity: true)
+    out.contourStarts.removeAll(keepingCapacity: true)
     guard tolerance.isFinite, tolerance > 0 else {
       throw CaptchaError(
         .usage, "flattening tolerance must be a positive finite number, got \(tolerance)")
@@ -113,7 +126,8 @@ extension Path {
     }
 
     // Pass 2: emit.
-    var f = FlattenState(origin: t.apply(.zero), points: pointCount, contours: contourCount)
+    var f = FlattenState(
+      into: &out, origin: t.apply(.zero), points: pointCount, contours: contourCount)
     for el in elements {
       switch el {
       case .move(let p):
@@ -132,7 +146,7 @@ extension Path {
       }
     }
     f.finishContour()
-    return f.out
+    swap(&out, &f.out)
   }
 
   static let nonFiniteError = CaptchaError(.badData, "path has a non-finite coordinate")
@@ -140,7 +154,7 @@ extension Path {
 
 /// The emitter behind `Path.flattened`: one growing `FlattenedPath` and the pen state.
 private struct FlattenState {
-  var out = FlattenedPath()
+  var out: FlattenedPath
   /// The current point (device space).
   var current: Point
   /// Start of the current or last closed contour.
@@ -148,7 +162,10 @@ private struct FlattenState {
   /// Whether `out`'s last contour is still being drawn.
   var open = false
 
-  init(origin: Point, points: Int, contours: Int) {
+  /// Takes over `buffer`'s (empty) storage, leaving `buffer` empty until it is swapped back.
+  init(into buffer: inout FlattenedPath, origin: Point, points: Int, contours: Int) {
+    out = FlattenedPath()
+    swap(&out, &buffer)
     current = origin
     start = origin
     out.points.reserveCapacity(points)

@@ -158,4 +158,17 @@ final class FlatteningTests: XCTestCase {
     XCTAssertEqual(f.points, [Point(1, 2), Point(4, 2), Point(4, 6), Point(1, 6)])
     XCTAssertEqual(Geo.area(f), 12)  // positive: clockwise on a y-down screen
   }
+
+  func testFlattenIntoReusesTheBuffer() throws {
+    var buffer = FlattenedPath()
+    try Path.circle(center: Point(0, 0), radius: 50).flatten(into: &buffer)
+    let capacity = buffer.points.capacity
+    let rect = Path.rect(Rect(x: 0, y: 0, width: 2, height: 2))
+    try rect.flatten(into: &buffer, transform: .translation(1, 1))
+    XCTAssertEqual(buffer, try rect.flattened(transform: .translation(1, 1)))
+    XCTAssertGreaterThanOrEqual(buffer.points.capacity, capacity)
+    let bad = Path(elements: [.move(Point(0, 0)), .line(Point(.nan, 0))])
+    XCTAssertThrowsError(try bad.flatten(into: &buffer))
+    XCTAssertEqual(buffer, FlattenedPath())
+  }
 }
