@@ -127,6 +127,10 @@ final class FlatteningTests: XCTestCase {
     // Finite input that overflows under the transform is caught too.
     let big = Path(elements: [.move(Point(1e300, 0)), .line(Point(0, 1))])
     XCTAssertThrowsError(try big.flattened(transform: .scale(1e300, 1)))
+    // A path drawing from the implicit origin through a transform with a NaN offset.
+    let noMove = Path(elements: [.line(Point(1, 1))])
+    XCTAssertThrowsError(try noMove.flattened(transform: .translation(.nan, 0)))
+    XCTAssertEqual(try noMove.flattened(), FlattenedPath(points: [.zero, Point(1, 1)], contourStarts: [0]))
     XCTAssertThrowsError(try big.flattened(tolerance: 0)) { error in
       XCTAssertEqual((error as? CaptchaError)?.kind, .usage)
     }
