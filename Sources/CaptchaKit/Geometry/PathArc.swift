@@ -20,9 +20,10 @@ extension Path {
   /// Follows the SVG 2 implementation notes (appendix F.6): negative radii are made positive,
   /// radii too small to reach `end` are scaled up until they just do, a zero radius draws a
   /// straight line, and an arc ending where it starts draws nothing. The arc is split into equal
-  /// pieces of at most 90°, each approximated by one cubic whose midpoint and ends lie on the
-  /// ellipse (radial error ≤ 2.8·10⁻⁴ × radius). `xAxisRotation` is in degrees. If the arc is so
-  /// large that its construction overflows `Double`, a straight line is drawn instead.
+  /// pieces of at most 90°, each one cubic whose ends and midpoint lie on the ellipse; large
+  /// ellipses get more, shorter pieces so no cubic strays more than `ArcConversion.tolerance`
+  /// (0.01 user units) from the true arc. `xAxisRotation` is in degrees. If the arc is so large
+  /// that its construction overflows `Double`, a straight line is drawn instead.
   public mutating func arc(
     to end: Point, radiusX: Double, radiusY: Double, xAxisRotation: Double, largeArc: Bool,
     sweep: Bool
@@ -42,6 +43,23 @@ extension Path {
 /// `Double` work. Each cubic's control points are offsets from its own end points along the
 /// tangents, so an almost flat arc of a huge ellipse stays accurate near its ends.
 enum ArcConversion {
+  /// Largest distance, in user units, between an arc and the cubics that replace it.
+  static let tolerance = 0.01
+
+  /// Most cubics per 90° of arc (reached from a radius of about 1.4·10⁸ up).
+  static let maxPiecesPerQuarter = 16
+
+  /// Cubics needed per 90° so that an ellipse whose larger radius is `radius` is followed within
+  /// `tolerance`. A cubic spanning θ ≤ 90° of the unit circle, with handles 4/3·tan(θ/4), strays
+  /// at most 2.7253·10⁻⁴·(θ/90°)⁶ from it (measured), and an ellipse arc is an affine image of a
+  /// circle arc, so its cubic strays at most the larger radius times that.
+  static func piecesPerQuarter(radius: Double) -> Int {
+    let quarterError = 2.73e-4 * radius
+    guard quarterError > tolerance else { return 1 }
+    let n = pow(quarterError / tolerance, 1.0 / 6.0).rounded(.up)
+    return n < Double(maxPiecesPerQuarter) ? Int(n) : maxPiecesPerQuarter
+  }
+
   static func append(
     from start: Point, to end: Point, radiusX: Double, radiusY: Double, xAxisRotation: Double,
     largeArc: Bool, sweep: Bool, into out: inout [Path.Element]
@@ -101,7 +119,8 @@ enum ArcConversion {
     let cx = cosPhi * cxp - sinPhi * cyp + (start.x + end.x) / 2
     let cy = sinPhi * cxp + cosPhi * cyp + (start.y + end.y) / 2
 
-    let count = Swift.max(1, Int((abs(delta) / (.pi / 2) - 1e-9).rounded(.up)))
+    let perQuarter = Double(piecesPerQuarter(radius: Swift.max(rx, ry)))
+    let count = Swift.max(1, Int((abs(delta) / (.pi / 2) * perQuarter - 1e-9).rounded(.up)))
     let step = delta / Double(count)
     let k = 4.0 / 3.0 * tan(step / 4)
     /// The ellipse point at angle θ, or (tangent) its derivative; unit circle → user space.

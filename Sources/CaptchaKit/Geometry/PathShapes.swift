@@ -14,14 +14,23 @@ extension Path {
     return p
   }
 
-  /// A closed ellipse inscribed in `r`, as four cubics (one per quadrant), starting at the right
-  /// end and turning clockwise on a y-down screen, like `rect`. Each cubic meets the ellipse at
-  /// its ends and midpoint; elsewhere it is outside by at most 2.8·10⁻⁴ × the radius.
+  /// A closed ellipse inscribed in `r`, starting at the right end and turning clockwise on a
+  /// y-down screen, like `rect`. It is four cubics, one per quadrant, when the larger radius is
+  /// under about 36 (each then within 2.73·10⁻⁴ × radius of the ellipse, outside it); larger
+  /// ellipses are built as arcs, within `ArcConversion.tolerance` (0.01 user units).
   public static func ellipse(in r: Rect) -> Path {
     let cx = (r.minX + r.maxX) / 2
     let cy = (r.minY + r.maxY) / 2
     let rx = r.width / 2
     let ry = r.height / 2
+    if ArcConversion.piecesPerQuarter(radius: Swift.max(abs(rx), abs(ry))) > 1 {
+      var p = Path()
+      p.move(to: Point(r.maxX, cy))
+      p.arc(to: Point(r.minX, cy), radiusX: rx, radiusY: ry, xAxisRotation: 0, largeArc: false, sweep: true)
+      p.arc(to: Point(r.maxX, cy), radiusX: rx, radiusY: ry, xAxisRotation: 0, largeArc: false, sweep: true)
+      p.close()
+      return p
+    }
     let kx = rx * quarterArcHandle
     let ky = ry * quarterArcHandle
     var p = Path()

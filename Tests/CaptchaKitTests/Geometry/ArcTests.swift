@@ -131,3 +131,41 @@ final class ArcTests: XCTestCase {
     XCTAssertEqual(c.currentPoint, Point(7, 5))
   }
 }
+
+extension ArcTests {
+  /// Worst distance of an arc's cubics from the true circle of radius `r` centred at the origin.
+  private func worstCircleError(radius r: Double, degrees: Double) -> (Double, Int) {
+    let a = degrees * Double.pi / 180
+    var p = Path()
+    p.move(to: Point(r, 0))
+    p.arc(
+      to: Point(r * cos(a), r * sin(a)), radiusX: r, radiusY: r, xAxisRotation: 0,
+      largeArc: degrees > 180, sweep: true)
+    let worst = Geo.cubicSamples(p, perCurve: 400).map { abs(Geo.distance($0, .zero) - r) }.max()!
+    return (worst, p.elements.count - 1)
+  }
+
+  func testLargeArcsStayWithinTheArcTolerance() {
+    // Small radii keep one cubic per 90°; large ones get more so the error stays ≤ 0.01.
+    XCTAssertEqual(worstCircleError(radius: 30, degrees: 270).1, 3)
+    for r in [30.0, 100, 500, 2000, 1e5] {
+      let (worst, cubics) = worstCircleError(radius: r, degrees: 270)
+      XCTAssertLessThanOrEqual(worst, ArcConversion.tolerance, "r = \(r), \(cubics) cubics")
+      XCTAssertLessThanOrEqual(cubics, 3 * ArcConversion.maxPiecesPerQuarter)
+    }
+    XCTAssertGreaterThan(worstCircleError(radius: 2000, degrees: 270).0, ArcConversion.tolerance / 100)
+  }
+
+  func testLargeEllipseShapeStaysWithinTheArcTolerance() {
+    let e = Path.ellipse(in: Rect(x: -800, y: -300, width: 1600, height: 600))
+    XCTAssertGreaterThan(e.elements.count, 6)
+    for q in Geo.cubicSamples(e, perCurve: 200) {
+      // Distance to the ellipse, to first order: |F| / |∇F| for F = (x/a)² + (y/b)² − 1.
+      let f = (q.x / 800) * (q.x / 800) + (q.y / 300) * (q.y / 300) - 1
+      let g = 2 * ((q.x / 640_000) * (q.x / 640_000) + (q.y / 90_000) * (q.y / 90_000)).squareRoot()
+      XCTAssertLessThanOrEqual(abs(f) / g, ArcConversion.tolerance)
+    }
+    XCTAssertEqual(e.bounds!.minX, -800, accuracy: 1e-9)
+    XCTAssertEqual(e.bounds!.maxY, 300, accuracy: 1e-9)
+  }
+}
