@@ -247,7 +247,8 @@ cc_status cc_jpeg_decode_rgba(const uint8_t *data, size_t length, uint64_t max_p
 
 cc_status cc_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
                          size_t stride, cc_jpeg_input input, int quality, int chroma444,
-                         uint8_t **out, size_t *out_length, char *err, size_t errlen) {
+                         int progressive, uint8_t **out, size_t *out_length, char *err,
+                         size_t errlen) {
   *out = NULL;
   *out_length = 0;
   size_t bytes_per_pixel = input == CC_JPEG_IN_GRAY ? 1 : 4;
@@ -319,6 +320,7 @@ cc_status cc_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
       cinfo.comp_info[c].v_samp_factor = 1;
     }
   }
+  if (progressive) jpeg_simple_progression(&cinfo);
   jpeg_start_compress(&cinfo, TRUE);
   while (cinfo.next_scanline < cinfo.image_height) {
     JSAMPROW row = (JSAMPROW)(pixels + (size_t)cinfo.next_scanline * stride);

@@ -89,12 +89,13 @@ typedef enum {
   CC_JPEG_IN_CMYK_AS_YCCK = 3,
 } cc_jpeg_input;
 
-/* Encodes pixels (rows of `stride` bytes) to a JPEG in memory with fixed settings: baseline
- * sequential, JFIF 1.01 header with density 1:1 and no other markers, accurate integer
+/* Encodes pixels (rows of `stride` bytes) to a JPEG in memory with fixed settings: JFIF 1.01 header with density 1:1 and no other markers, accurate integer
  * DCT, optimized Huffman tables, standard quantisation tables scaled by `quality` (1-100),
- * chroma 4:2:0 (or 4:4:4 when chroma444 is non-zero). */
+ * chroma 4:2:0 (or 4:4:4 when chroma444 is non-zero). A non-zero `progressive` writes
+ * libjpeg's standard progressive scan script instead of one baseline scan. */
 cc_status cc_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
                          size_t stride, cc_jpeg_input input, int quality, int chroma444,
-                         uint8_t **out, size_t *out_length, char *err, size_t errlen);
+                         int progressive, uint8_t **out, size_t *out_length, char *err,
+                         size_t errlen);
 
 #endif

@@ -56,7 +56,8 @@ extension ImageCodec {
   }
 
   static func encodeJPEG(
-    pixels: [UInt8], width: Int, height: Int, input: JPEGInput, quality: Int, chroma444: Bool = false
+    pixels: [UInt8], width: Int, height: Int, input: JPEGInput, quality: Int, chroma444: Bool = false,
+    progressive: Bool = false
   ) throws -> [UInt8] {
     guard (1...100).contains(quality) else {
       throw CaptchaError(.usage, "JPEG quality must be between 1 and 100, not \(quality)")
@@ -71,7 +72,7 @@ extension ImageCodec {
       pixels.withUnsafeBufferPointer { px in
         cc_jpeg_encode(
           px.baseAddress, UInt32(width), UInt32(height), width * input.bytesPerPixel, input.shimValue,
-          Int32(quality), chroma444 ? 1 : 0, out, length, message, messageCapacity)
+          Int32(quality), chroma444 ? 1 : 0, progressive ? 1 : 0, out, length, message, messageCapacity)
       }
     }
   }
