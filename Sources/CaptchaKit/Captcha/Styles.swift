@@ -2,11 +2,11 @@
 /// the piece's alpha stays exactly the shape's coverage.
 public struct PieceStyle: Equatable, Sendable {
   /// Rim width in pixels (0 = no rim).
-  public var rimWidth: Double = 2
+  public var rimWidth: Double = 1.5
   /// How strongly the rim lightens towards white, 0…1.
-  public var rimOpacity: Double = 0.6
+  public var rimOpacity: Double = 0.5
 
-  public init(rimWidth: Double = 2, rimOpacity: Double = 0.6) {
+  public init(rimWidth: Double = 1.5, rimOpacity: Double = 0.5) {
     self.rimWidth = rimWidth
     self.rimOpacity = rimOpacity
   }
