@@ -22,19 +22,7 @@ public struct CaptchaFiles: Sendable {
   /// write fails part-way.
   public func write(toDirectory directory: String) throws {
     let fm = FileManager.default
-    var isDir: ObjCBool = false
-    if fm.fileExists(atPath: directory, isDirectory: &isDir) {
-      guard isDir.boolValue else {
-        throw CaptchaError(.cannotCreate, "\(directory): output folder is an existing file")
-      }
-    } else {
-      do {
-        try fm.createDirectory(atPath: directory, withIntermediateDirectories: true)
-      } catch {
-        throw CaptchaError(
-          .cannotCreate, "\(directory): cannot create the output folder (\(Self.reason(error)))")
-      }
-    }
+    try Self.makeDirectories(directory)
     var written: [String] = []
     do {
       for (name, bytes) in files {
@@ -48,13 +36,22 @@ public struct CaptchaFiles: Sendable {
     }
   }
 
-  private static func reason(_ error: Error) -> String {
-    let ns = error as NSError
-    if let under = ns.userInfo[NSUnderlyingErrorKey] as? NSError,
-      let posix = POSIXErrorCode(rawValue: Int32(under.code)), under.domain == NSPOSIXErrorDomain
-    {
-      return String(cString: strerror(posix.rawValue))
+  /// Creates `path` and any missing parents with mkdir(2), so errors carry the system's reason.
+  static func makeDirectories(_ path: String, for output: String? = nil) throws {
+    let output = output ?? path
+    var isDir: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
+      guard isDir.boolValue else {
+        let what = path == output ? "it is an existing file" : "'\(path)' is a file"
+        throw CaptchaError(.cannotCreate, "\(output): cannot create the output folder (\(what))")
+      }
+      return
     }
-    return ns.localizedDescription
+    let parent = (path as NSString).deletingLastPathComponent
+    if !parent.isEmpty && parent != path { try makeDirectories(parent, for: output) }
+    if mkdir(path, 0o755) != 0 && errno != EEXIST {
+      throw CaptchaError(
+        .cannotCreate, "\(output): cannot create the output folder (\(String(cString: strerror(errno))))")
+    }
   }
 }
