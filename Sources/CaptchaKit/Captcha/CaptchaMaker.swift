@@ -34,18 +34,20 @@ public enum CaptchaMaker {
   /// Throws `.usage` for impossible options, including a piece that does not fit the background
   /// (the message names the file and the sizes).
   public static func make(
-    background input: RGBAImage, source: SourceInfo?, options: MakeOptions, seed: UInt64
+    background input: consuming RGBAImage, source: SourceInfo?, options: MakeOptions, seed: UInt64
   ) throws -> Captcha {
     try options.validate()
     let name = source?.file ?? "built-in background"
     guard input.width > 0, input.height > 0 else {
       throw CaptchaError(.badData, "\(name): the image is empty")
     }
-    var background = input
+    let inputWidth = input.width
+    let inputHeight = input.height
+    var background = consume input
     var resize: Answer.ResizeInfo? = nil
     if let size = options.size {
-      if size.width != input.width || size.height != input.height {
-        background = Resize.fit(input, width: size.width, height: size.height, fit: options.fit)
+      if size.width != inputWidth || size.height != inputHeight {
+        background = Resize.fit(background, width: size.width, height: size.height, fit: options.fit)
       }
       if source != nil {
         resize = Answer.ResizeInfo(fit: options.fit, width: size.width, height: size.height)
@@ -83,8 +85,8 @@ public enum CaptchaMaker {
       tolerance: flatteningTolerance,
       transform: .translation(Double(box.x), Double(box.y)))
     let mask = Rasterizer.fill(polygons, rule: options.shape.fillRule, clip: box)
-    let composed = Composer.compose(
-      background: background, mask: mask, pieceBox: box, pieceStyle: options.pieceStyle,
+    let (piece, _) = Composer.compose(
+      inPlace: &background, mask: mask, pieceBox: box, pieceStyle: options.pieceStyle,
       holeStyle: options.holeStyle)
 
     let answer = Answer(
@@ -92,7 +94,7 @@ public enum CaptchaMaker {
       background: .init(file: options.format.backgroundFileName, width: w, height: h),
       piece: .init(file: pieceFileName, width: p, height: p), shape: options.shape.name,
       start: placement.start, target: placement.target, source: source, resize: resize)
-    return Captcha(piece: composed.piece, background: composed.background, answer: answer)
+    return Captcha(piece: piece, background: background, answer: answer)
   }
 
   /// The name of the piece file.
@@ -121,7 +123,11 @@ public enum CaptchaMaker {
 
   /// Loads the background (or draws the built-in one) and makes the captcha.
   public static func make(imagePath: String?, options: MakeOptions, seed: UInt64) throws -> Captcha {
-    let (image, source) = try loadBackground(imagePath: imagePath, options: options, seed: seed)
+    var loaded: (image: RGBAImage, source: SourceInfo?)? = try loadBackground(
+      imagePath: imagePath, options: options, seed: seed)
+    let source = loaded!.source
+    // Hand the only reference to the pixels over, so the hole is drawn without copying them.
+    let image = loaded.take()!.image
     return try make(background: image, source: source, options: options, seed: seed)
   }
 
