@@ -70,7 +70,7 @@ cc_status cc_png_read_size(const uint8_t *data, size_t length, uint32_t *width,
  * files: rows of the later passes are merged over stale data (pnggroup/libpng issue #853).
  * Those files are decoded here with the classic API and the same transforms the simplified
  * API applies (expand, gray to RGB, add alpha, gamma to sRGB with straight alpha, scale 16 to
- * 8; a 16-bit file without gamma information is taken as linear, as png_image does).
+ * 8; no gamma information means sRGB, as with PNG_IMAGE_FLAG_16BIT_sRGB below).
  * The IHDR is the first chunk: bit depth at byte 24, interlace method at byte 28. */
 static int cc_png_is_interlaced_16(const uint8_t *data, size_t length) {
   return length > 28 && data[24] == 16 && data[28] == 1;
@@ -135,8 +135,8 @@ static cc_status cc_png_decode_interlaced_16(const uint8_t *data, size_t length,
   png_read_info(png, info);
   if (png_get_image_width(png, info) != width || png_get_image_height(png, info) != height)
     png_error(png, "header changed");
-  double file_gamma = 1.0;
-  if (!png_get_gAMA(png, info, &file_gamma)) file_gamma = 1.0;
+  double file_gamma = 0;
+  if (!png_get_gAMA(png, info, &file_gamma)) file_gamma = 1.0 / 2.2; /* sRGB-like */
   png_set_expand(png);
   png_set_gray_to_rgb(png);
   png_set_add_alpha(png, 0xffff, PNG_FILLER_AFTER);
@@ -185,6 +185,9 @@ cc_status cc_png_decode_rgba(const uint8_t *data, size_t length, uint64_t max_pi
     return cc_png_decode_interlaced_16(data, length, buffer, *width, *height, err, errlen);
   }
   image.format = PNG_FORMAT_RGBA;
+  /* A 16-bit file without gAMA/sRGB is taken as sRGB (libpng's default is linear), the way
+   * browsers show it and the way 8-bit files are read. */
+  image.flags |= PNG_IMAGE_FLAG_16BIT_sRGB;
   if (!png_image_finish_read(&image, NULL, buffer, (png_int_32)stride, NULL)) {
     cc_set_error(err, errlen, image.message);
     png_image_free(&image);
