@@ -1,0 +1,24 @@
+import ArgumentParser
+import CaptchaKit
+import Foundation
+
+/// Writes one line to standard error.
+func printError(_ line: String) {
+  FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+/// Runs a command body, turning a `CaptchaError` into one sentence on stderr and its sysexits code.
+/// Every subcommand's `run()` goes through this so errors look the same everywhere.
+func reportingErrors<T>(_ body: () throws -> T) throws -> T {
+  do {
+    return try body()
+  } catch let error as CaptchaError {
+    printError("captcha-gen: \(error.message)")
+    throw ExitCode(error.kind.exitCode)
+  }
+}
+
+/// A usage error (exit 64) raised from option validation, worded like the library's errors.
+func usageError(_ message: String) -> CaptchaError {
+  CaptchaError(.usage, message)
+}
