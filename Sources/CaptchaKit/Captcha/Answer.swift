@@ -179,25 +179,25 @@ public struct Answer: Equatable, Sendable {
       w = try JSONDecoder().decode(Wire.self, from: Data(bytes))
     } catch let DecodingError.keyNotFound(key, ctx) {
       throw CaptchaError(
-        .badData, "'\(name)' is not a captcha answer: missing \"\(pathText(ctx.codingPath + [key]))\"")
+        .badData, "\(name): not a captcha answer: missing \"\(pathText(ctx.codingPath + [key]))\"")
     } catch let DecodingError.typeMismatch(_, ctx) {
       throw CaptchaError(
-        .badData, "'\(name)' is not a captcha answer: \"\(pathText(ctx.codingPath))\" has the wrong type")
+        .badData, "\(name): not a captcha answer: \"\(pathText(ctx.codingPath))\" has the wrong type")
     } catch let DecodingError.valueNotFound(_, ctx) {
       throw CaptchaError(
-        .badData, "'\(name)' is not a captcha answer: \"\(pathText(ctx.codingPath))\" is null")
+        .badData, "\(name): not a captcha answer: \"\(pathText(ctx.codingPath))\" is null")
     } catch {
-      throw CaptchaError(.badData, "'\(name)' is not valid JSON")
+      throw CaptchaError(.badData, "\(name): not valid JSON")
     }
     guard w.schema == schemaVersion else {
       throw CaptchaError(
-        .badData, "'\(name)' uses answer schema \(w.schema); this captcha-gen reads schema 1")
+        .badData, "\(name): answer schema \(w.schema) is not supported; this captcha-gen reads schema 1")
     }
     guard let mode = DragMode(rawValue: w.mode) else {
-      throw CaptchaError(.badData, "'\(name)' has an unknown mode '\(w.mode)'")
+      throw CaptchaError(.badData, "\(name): unknown mode '\(w.mode)'")
     }
     guard w.tolerance >= 0, w.background.width > 0, w.background.height > 0 else {
-      throw CaptchaError(.badData, "'\(name)' has a negative tolerance or an empty background size")
+      throw CaptchaError(.badData, "\(name): negative tolerance or empty background size")
     }
     var a = Answer(
       seed: w.seed, mode: mode, tolerance: w.tolerance,
@@ -221,12 +221,12 @@ public struct Answer: Equatable, Sendable {
     guard let data = FileManager.default.contents(atPath: path) else {
       var isDir: ObjCBool = false
       if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
-        throw CaptchaError(.missingInput, "cannot read answer '\(path)': it is a folder")
+        throw CaptchaError(.missingInput, "\(path): is a folder, not an answer file")
       }
       let exists = FileManager.default.fileExists(atPath: path)
       throw CaptchaError(
         .missingInput,
-        exists ? "cannot read answer '\(path)': permission denied" : "answer file '\(path)' does not exist")
+        exists ? "\(path): permission denied" : "\(path): no such answer file")
     }
     return try parse([UInt8](data), name: path)
   }

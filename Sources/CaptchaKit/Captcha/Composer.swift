@@ -20,27 +20,46 @@ public enum Composer {
     background: RGBAImage, mask: CoverageMask, pieceBox: PixelRect,
     pieceStyle: PieceStyle = PieceStyle(), holeStyle: any HoleStyle = ShadeHole()
   ) -> Composition {
+    var holed = background
+    let (piece, weight) = compose(
+      inPlace: &holed, mask: mask, pieceBox: pieceBox, pieceStyle: pieceStyle, holeStyle: holeStyle)
+    return Composition(piece: piece, background: holed, holeWeight: weight)
+  }
+
+  /// `compose` drawing the hole into `background` itself (no copy of a large image): returns the
+  /// piece and the hole weight.
+  public static func compose(
+    inPlace background: inout RGBAImage, mask: CoverageMask, pieceBox: PixelRect,
+    pieceStyle: PieceStyle = PieceStyle(), holeStyle: any HoleStyle = ShadeHole()
+  ) -> (piece: RGBAImage, holeWeight: CoverageMask) {
     precondition(
       pieceBox.intersection(PixelRect(x: 0, y: 0, width: background.width, height: background.height))
         == pieceBox, "piece box must lie inside the background")
     let m = mask.cropped(to: pieceBox)
     var piece = RGBAImage(width: pieceBox.width, height: pieceBox.height, fill: (0, 0, 0, 0))
-    for y in 0..<pieceBox.height {
-      for x in 0..<pieceBox.width {
-        let a = UInt32(m.data[y * pieceBox.width + x])
-        guard a > 0 else { continue }
-        let s = ((pieceBox.y + y) * background.width + pieceBox.x + x) * 4
-        let d = (y * pieceBox.width + x) * 4
-        piece.pixels[d] = background.pixels[s]
-        piece.pixels[d + 1] = background.pixels[s + 1]
-        piece.pixels[d + 2] = background.pixels[s + 2]
-        // A transparent background stays transparent in the piece.
-        piece.pixels[d + 3] = UInt8((a * UInt32(background.pixels[s + 3]) + 127) / 255)
+    let bw = background.width
+    m.data.withUnsafeBufferPointer { mp in
+      background.pixels.withUnsafeBufferPointer { src in
+        piece.pixels.withUnsafeMutableBufferPointer { dst in
+          for y in 0..<pieceBox.height {
+            for x in 0..<pieceBox.width {
+              let a = UInt32(mp[y * pieceBox.width + x])
+              guard a > 0 else { continue }
+              let s = ((pieceBox.y + y) * bw + pieceBox.x + x) * 4
+              let d = (y * pieceBox.width + x) * 4
+              dst[d] = src[s]
+              dst[d + 1] = src[s + 1]
+              dst[d + 2] = src[s + 2]
+              // A transparent background stays transparent in the piece.
+              let sa = UInt32(src[s + 3])
+              dst[d + 3] = sa == 255 ? UInt8(a) : UInt8((a * sa + 127) / 255)
+            }
+          }
+        }
       }
     }
     pieceStyle.apply(to: &piece, mask: m)
-    var holed = background
-    holeStyle.render(into: &holed, weight: m)
-    return Composition(piece: piece, background: holed, holeWeight: m)
+    holeStyle.render(into: &background, weight: m)
+    return (piece, m)
   }
 }

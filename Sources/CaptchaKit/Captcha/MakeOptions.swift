@@ -93,6 +93,10 @@ public struct MakeOptions: Sendable {
     if maxPixels < 1 {
       throw CaptchaError(.usage, "--max-pixels \(maxPixels) must be at least 1")
     }
+    if format == .jpeg && holeStyle.needsAlpha {
+      throw CaptchaError(
+        .usage, "the '\(holeStyle.name)' hole needs transparency, which JPEG cannot store; use --format png")
+    }
     try pieceStyle.validate()
   }
 }

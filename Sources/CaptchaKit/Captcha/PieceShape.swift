@@ -16,8 +16,8 @@ public protocol PieceShape: Sendable {
 /// The shapes built into captcha-gen.
 public enum BuiltinShape: String, CaseIterable, PieceShape {
   /// A jigsaw piece: a square body with round knobs out on the top and right and matching
-  /// notches in on the bottom and left, all cubic Béziers. The body is `size / 1.28` wide so the
-  /// knobs (0.28 of the body) end exactly on the box edge.
+  /// notches in on the bottom and left, all cubic Béziers. The body is `size / 1.3` wide so the
+  /// knobs (0.3 of the body) end exactly on the box edge.
   case classic
   /// A disc filling the box.
   case circle
@@ -52,17 +52,19 @@ public enum BuiltinShape: String, CaseIterable, PieceShape {
   }
 
   /// How far a knob reaches beyond the body, as a fraction of the body side.
-  static let knobDepth = 0.28
+  static let knobDepth = 0.30
 
   /// One jigsaw edge in edge-local units: u runs 0→1 along the side, v points outward (one unit
-  /// = the body side). The first point (0, 0) is implied; each triple is a cubic (c1, c2, end).
+  /// = the body side). Straight from (0, 0) to (0.39, 0), then these cubics (c1, c2, end) — a
+  /// pinched neck and a round head (a circle of radius 0.135 centred 0.165 out, so it peaks at
+  /// 0.30) — then straight to (1, 0).
   static let knobEdge: [(Point, Point, Point)] = [
-    (Point(0.19, 0), Point(0.38, 0), Point(0.38, 0)),  // straight run to the neck (as a cubic)
-    (Point(0.44, 0), Point(0.44, 0.06), Point(0.41, 0.11)),  // into the neck
-    (Point(0.30, 0.22), Point(0.36, 0.28), Point(0.50, 0.28)),  // left half of the head
-    (Point(0.64, 0.28), Point(0.70, 0.22), Point(0.59, 0.11)),  // right half of the head
-    (Point(0.56, 0.06), Point(0.56, 0), Point(0.62, 0)),  // out of the neck
-    (Point(0.62, 0), Point(0.81, 0), Point(1, 0)),  // straight run to the corner
+    (Point(0.4500, 0.0000), Point(0.4448, 0.0382), Point(0.4206, 0.0559)),  // into the neck
+    (Point(0.3856, 0.0813), Point(0.3650, 0.1218), Point(0.3650, 0.1650)),  // head, lower left
+    (Point(0.3650, 0.2396), Point(0.4254, 0.3000), Point(0.5000, 0.3000)),  // head, upper left
+    (Point(0.5746, 0.3000), Point(0.6350, 0.2396), Point(0.6350, 0.1650)),  // head, upper right
+    (Point(0.6350, 0.1218), Point(0.6144, 0.0813), Point(0.5794, 0.0559)),  // head, lower right
+    (Point(0.5552, 0.0382), Point(0.5500, 0.0000), Point(0.6100, 0.0000)),  // out of the neck
   ]
 
   /// The classic piece: body [0, b]×[k, k + b] with b = size / (1 + knobDepth), k = size − b.
@@ -81,9 +83,11 @@ public enum BuiltinShape: String, CaseIterable, PieceShape {
       let along = e - a
       let n = normals[side] * (b * outward[side])
       func map(_ q: Point) -> Point { a + along * q.x + n * q.y }
+      p.line(to: map(Point(0.39, 0)))
       for (c1, c2, end) in knobEdge {
         p.cubic(to: map(end), control1: map(c1), control2: map(c2))
       }
+      p.line(to: e)
     }
     p.close()
     return p

@@ -2,11 +2,11 @@
 /// the piece's alpha stays exactly the shape's coverage.
 public struct PieceStyle: Equatable, Sendable {
   /// Rim width in pixels (0 = no rim).
-  public var rimWidth: Double = 2
+  public var rimWidth: Double = 1.5
   /// How strongly the rim lightens towards white, 0…1.
-  public var rimOpacity: Double = 0.6
+  public var rimOpacity: Double = 0.5
 
-  public init(rimWidth: Double = 2, rimOpacity: Double = 0.6) {
+  public init(rimWidth: Double = 1.5, rimOpacity: Double = 0.5) {
     self.rimWidth = rimWidth
     self.rimOpacity = rimOpacity
   }
@@ -26,15 +26,23 @@ public struct PieceStyle: Equatable, Sendable {
     guard rimWidth > 0, rimOpacity > 0 else { return }
     let inner = m.eroded(radius: rimWidth)
     let k = UInt32((rimOpacity * 256).rounded())
-    for i in 0..<(m.width * m.height) {
-      let a = UInt32(m.data[i])
-      guard a > 0 else { continue }
-      // Share of this pixel's coverage that lies in the rim, in 1/256.
-      let rim = (a - UInt32(inner.data[i])) * 256 / a
-      let t = rim * k  // 0…65536
-      for c in 0..<3 {
-        let v = UInt32(piece.pixels[i * 4 + c])
-        piece.pixels[i * 4 + c] = UInt8(v + ((255 - v) * t + 32768) >> 16)
+    m.data.withUnsafeBufferPointer { mp in
+      inner.data.withUnsafeBufferPointer { ip in
+        piece.pixels.withUnsafeMutableBufferPointer { px in
+          for i in 0..<(m.width * m.height) {
+            let a = UInt32(mp[i])
+            let e = UInt32(ip[i])
+            // Outside the shape, or deep inside it: nothing to do.
+            guard a > 0, e < a else { continue }
+            // Share of this pixel's coverage that lies in the rim, in 1/256.
+            let rim = (a - e) * 256 / a
+            let t = rim * k  // 0…65536
+            for c in 0..<3 {
+              let v = UInt32(px[i * 4 + c])
+              px[i * 4 + c] = UInt8(v + ((255 - v) * t + 32768) >> 16)
+            }
+          }
+        }
       }
     }
   }
@@ -83,21 +91,30 @@ public struct ShadeHole: HoleStyle, Equatable {
     let base = UInt32((opacity * 256).rounded())
     let extra = UInt32((shadow * 256).rounded())
     let line = UInt32((edge * 256).rounded())
-    for y in 0..<box.height {
-      for x in 0..<box.width {
-        let i = y * box.width + x
-        let a = UInt32(w.data[i])
-        guard a > 0 else { continue }
-        let shade = (255 - UInt32(min(lit.data[i], w.data[i])))  // 0…255, 255 in full shadow
-        // Darkness in 1/65536 of full, proportional to the coverage a.
-        let dark = min(65536, (base * 256 + extra * shade) * a / 255)
-        let edgeShare = (a - UInt32(inner.data[i])) * line / 255  // 0…256
-        let p = ((box.y + y) * image.width + box.x + x) * 4
-        for c in 0..<3 {
-          let v = UInt32(image.pixels[p + c])
-          let d = (v * (65536 - dark) + 32768) >> 16
-          let l = d + ((255 - d) * edgeShare + 128) >> 8
-          image.pixels[p + c] = UInt8(min(255, l))
+    let imageWidth = image.width
+    w.data.withUnsafeBufferPointer { wp in
+      lit.data.withUnsafeBufferPointer { lp in
+        inner.data.withUnsafeBufferPointer { ip in
+          image.pixels.withUnsafeMutableBufferPointer { px in
+            for y in 0..<box.height {
+              for x in 0..<box.width {
+                let i = y * box.width + x
+                let a = UInt32(wp[i])
+                guard a > 0 else { continue }
+                let shade = 255 - UInt32(min(lp[i], wp[i]))  // 0…255, 255 in full shadow
+                // Darkness in 1/65536 of full, proportional to the coverage a.
+                let dark = min(65536, (base * 256 + extra * shade) * a / 255)
+                let edgeShare = (a - UInt32(ip[i])) * line / 255  // 0…256
+                let p = ((box.y + y) * imageWidth + box.x + x) * 4
+                for c in 0..<3 {
+                  let v = UInt32(px[p + c])
+                  let d = (v * (65536 - dark) + 32768) >> 16
+                  let l = d + ((255 - d) * edgeShare + 128) >> 8
+                  px[p + c] = UInt8(min(255, l))
+                }
+              }
+            }
+          }
         }
       }
     }

@@ -16,61 +16,109 @@ extension CoverageMask {
 
   /// Grey-scale erosion by a disc: each pixel becomes the minimum over the pixels within
   /// `radius` (Euclidean, on pixel centres). Anti-aliased edges move inward and stay soft.
+  ///
+  /// The disc is taken row by row: for each row offset dy, a horizontal minimum of half-width
+  /// hw(dy) = the largest dx with dx² + dy² ≤ radius², computed once per distinct hw.
   public func eroded(radius: Double) -> CoverageMask {
-    guard radius > 0 else { return self }
+    guard radius >= 1, width > 0, height > 0 else { return self }
     let r = Int(radius.rounded(.down))
-    var offsets: [(Int, Int)] = []
-    for dy in -r...r {
-      for dx in -r...r where Double(dx * dx + dy * dy) <= radius * radius {
-        offsets.append((dx, dy))
-      }
+    let halfWidths = (-r...r).map { dy -> Int in
+      var hw = 0
+      while Double((hw + 1) * (hw + 1) + dy * dy) <= radius * radius { hw += 1 }
+      return hw
     }
-    var out = self
-    for y in 0..<height {
-      for x in 0..<width {
-        var v = data[y * width + x]
-        if v == 0 { continue }
-        for (dx, dy) in offsets {
-          let sx = x + dx
-          let sy = y + dy
-          let s: UInt8 = (sx < 0 || sy < 0 || sx >= width || sy >= height) ? 0 : data[sy * width + sx]
-          if s < v {
-            v = s
-            if v == 0 { break }
+    let w = width
+    let h = height
+    var rowMins: [Int: [UInt8]] = [:]
+    for hw in Set(halfWidths).sorted() {
+      var out = [UInt8](repeating: 0, count: w * h)
+      data.withUnsafeBufferPointer { src in
+        out.withUnsafeMutableBufferPointer { dst in
+          for y in 0..<h {
+            let row = y * w
+            for x in 0..<w {
+              var v = src[row + x]
+              if v == 0 { continue }
+              if x < hw || x + hw >= w {
+                v = 0
+              } else {
+                var k = x - hw
+                while k <= x + hw {
+                  let s = src[row + k]
+                  if s < v { v = s }
+                  k += 1
+                }
+              }
+              dst[row + x] = v
+            }
           }
         }
-        out.data[y * width + x] = v
+      }
+      rowMins[hw] = out
+    }
+    var result = self
+    result.data.withUnsafeMutableBufferPointer { dst in
+      for (i, dy) in (-r...r).enumerated() {
+        let mins = rowMins[halfWidths[i]]!
+        mins.withUnsafeBufferPointer { m in
+          for y in 0..<h {
+            let sy = y + dy
+            let row = y * w
+            if sy < 0 || sy >= h {
+              for x in 0..<w { dst[row + x] = 0 }
+              continue
+            }
+            let srow = sy * w
+            for x in 0..<w where m[srow + x] < dst[row + x] { dst[row + x] = m[srow + x] }
+          }
+        }
       }
     }
-    return out
+    return result
   }
 
-  /// A box blur of radius `radius` (a (2r+1)² average), applied `passes` times (three passes
-  /// approximate a Gaussian). The result covers the same rect; values leaving it are dropped.
+  /// A box blur of radius `radius` (a (2r+1)² average, rounded after each 1-D pass), applied
+  /// `passes` times (two or three passes approximate a Gaussian). The result covers the same rect;
+  /// pixels outside count as 0. Sliding-window sums make it O(1) per pixel whatever the radius.
   public func blurred(radius: Int, passes: Int = 2) -> CoverageMask {
-    guard radius > 0 else { return self }
+    guard radius > 0, width > 0, height > 0 else { return self }
+    let w = width
+    let h = height
     var cur = data.map { UInt32($0) }
     var tmp = cur
+    var colSum = [UInt32](repeating: 0, count: w)
     let n = UInt32(2 * radius + 1)
     for _ in 0..<passes {
-      for y in 0..<height {
-        for x in 0..<width {
-          var s: UInt32 = 0
-          for k in -radius...radius {
-            let sx = x + k
-            if sx >= 0 && sx < width { s += cur[y * width + sx] }
+      cur.withUnsafeMutableBufferPointer { c in
+        tmp.withUnsafeMutableBufferPointer { t in
+          // Rows.
+          for y in 0..<h {
+            let row = y * w
+            var s: UInt32 = 0
+            for k in 0...min(radius, w - 1) { s += c[row + k] }
+            for x in 0..<w {
+              t[row + x] = (s + n / 2) / n
+              let add = x + radius + 1
+              let drop = x - radius
+              if add < w { s += c[row + add] }
+              if drop >= 0 { s -= c[row + drop] }
+            }
           }
-          tmp[y * width + x] = (s + n / 2) / n
-        }
-      }
-      for y in 0..<height {
-        for x in 0..<width {
-          var s: UInt32 = 0
-          for k in -radius...radius {
-            let sy = y + k
-            if sy >= 0 && sy < height { s += tmp[sy * width + x] }
+          // Columns, row-major: a running sum per column.
+          colSum.withUnsafeMutableBufferPointer { cs in
+            for x in 0..<w { cs[x] = 0 }
+            for k in 0...min(radius, h - 1) {
+              for x in 0..<w { cs[x] += t[k * w + x] }
+            }
+            for y in 0..<h {
+              let row = y * w
+              for x in 0..<w { c[row + x] = (cs[x] + n / 2) / n }
+              let add = y + radius + 1
+              let drop = y - radius
+              if add < h { for x in 0..<w { cs[x] += t[add * w + x] } }
+              if drop >= 0 { for x in 0..<w { cs[x] -= t[drop * w + x] } }
+            }
           }
-          cur[y * width + x] = (s + n / 2) / n
         }
       }
     }

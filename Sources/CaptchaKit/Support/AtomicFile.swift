@@ -23,7 +23,7 @@ public enum AtomicFile {
     let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     if fd < 0 {
       throw CaptchaError(
-        .cannotCreate, "cannot create '\(path)': \(errnoText()) (while creating a temporary file)")
+        .cannotCreate, "\(path): cannot create a temporary file next to it (\(errnoText()))")
     }
     var ok = false
     defer {
@@ -37,17 +37,17 @@ public enum AtomicFile {
           let n = Glibc_write(fd, raw.baseAddress! + written, raw.count - written)
           if n < 0 {
             if errno == EINTR { continue }
-            throw CaptchaError(.io, "cannot write '\(path)': \(errnoText())")
+            throw CaptchaError(.io, "\(path): write failed (\(errnoText()))")
           }
           written += n
         }
       }
       if fsync(fd) != 0 {
-        throw CaptchaError(.io, "cannot flush '\(path)' to disk: \(errnoText())")
+        throw CaptchaError(.io, "\(path): flushing to disk failed (\(errnoText()))")
       }
     }
     if rename(tmp, path) != 0 {
-      throw CaptchaError(.cannotCreate, "cannot create '\(path)': \(errnoText())")
+      throw CaptchaError(.cannotCreate, "\(path): cannot be created (\(errnoText()))")
     }
     ok = true
     // Make the rename itself durable; failure here does not undo a complete file.
