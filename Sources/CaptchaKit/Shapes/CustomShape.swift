@@ -45,6 +45,11 @@ public struct CustomShape: PieceShape, Equatable {
         .badData,
         "\(source): the path has zero width or height (\(b.width)×\(b.height)), so it has no area to fill")
     }
+    // Scaling to any box up to 65536 px must stay finite (a denormal-sized outline would not).
+    guard path.fitted(toBox: 65536) != nil else {
+      throw CaptchaError(
+        .badData, "\(source): the path is too small (\(b.width)×\(b.height)) to scale to a piece")
+    }
     self.outline = path
     self.fillRule = fillRule
     self.source = source

@@ -34,6 +34,16 @@ final class BuiltinShapeTests: XCTestCase {
     }
   }
 
+  func testEveryShapeWorksAtMakesSmallestAndAtLargePieces() throws {
+    for shape in ShapeCatalog.all {
+      let range = try XCTUnwrap(Self.areaRanges[shape.name])
+      let tiny = try shape.coverageMask(size: 8, seed: 9)
+      XCTAssertGreaterThan(ShapeTestSupport.areaFraction(tiny), range.lowerBound - 0.06, shape.name)
+      let large = try shape.coverageMask(size: 600, seed: 9)
+      XCTAssert(range.contains(ShapeTestSupport.areaFraction(large)), shape.name)
+    }
+  }
+
   func testEveryShapeSpansTheBoxAlongAtLeastOneAxis() throws {
     for shape in ShapeCatalog.all {
       for seed: UInt64 in 0..<20 {

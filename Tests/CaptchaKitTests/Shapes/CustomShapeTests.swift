@@ -54,6 +54,13 @@ final class CustomShapeTests: XCTestCase {
     ShapeTestSupport.assertThrows(.badData, mentioning: ["--shape-path", "zero width or height"]) {
       _ = try CustomShape(pathData: "M5 5")
     }
+    ShapeTestSupport.assertThrows(.badData, mentioning: ["--shape-path", "too small"]) {
+      _ = try CustomShape(pathData: "M0 0 L1e-320 0 L0 1e-320 Z")
+    }
+    // Tiny but scalable outlines are fine.
+    XCTAssertEqual(
+      try CustomShape(pathData: "M0 0 L1e-200 0 L0 1e-200 Z").path(size: 100, seed: 0).bounds?.maxX ?? 0, 100,
+      accuracy: 1e-9)
     ShapeTestSupport.assertThrows(.badData, mentioning: ["too large"]) {
       _ = try CustomShape(pathData: "M-1e308 0 L1e308 0 L0 1e308 Z")
     }
