@@ -18,14 +18,15 @@ struct ShapesCommand: ParsableCommand {
 
   func run() throws {
     try reportingErrors {
+      // The sheet first, so a failure prints nothing but the error.
+      if let path = preview {
+        let sheet = try ContactSheet.render(holeStyles: [ShadeHole()])
+        try AtomicFile.write(try ImageCodec.encodePNG(sheet, keepAlpha: false), to: path)
+      }
       let width = ShapeCatalog.names.map(\.count).max() ?? 0
       for entry in ShapeCatalog.entries {
         let pad = String(repeating: " ", count: width - entry.name.count)
         print("\(entry.name)\(pad)  \(entry.summary)")
-      }
-      if let path = preview {
-        let sheet = try ContactSheet.render(holeStyles: [ShadeHole()])
-        try AtomicFile.write(try ImageCodec.encodePNG(sheet, keepAlpha: false), to: path)
       }
     }
   }

@@ -35,6 +35,7 @@ final class ShapesCommandTests: XCTestCase {
     XCTAssertEqual(r.status, 73)
     XCTAssert(r.stderr.contains("/nonexistent-dir-for-test/sheet.png"), r.stderr)
     XCTAssertEqual(r.stderr.split(separator: "\n").count, 1)
+    XCTAssertEqual(r.stdout, "", "nothing listed when the sheet cannot be written")
   }
 
   func testHelpDescribesThePreviewOption() throws {
