@@ -10,7 +10,7 @@
 /// memory stays small, and sparse bands visit only the cells edges touched.
 public enum Rasterizer {
   /// Scratch cells per band (a band holds about this many floats, whatever the mask size).
-  static let bandCellBudget = 1 << 15
+  static let bandCellBudget = 1 << 14
 
   /// Fills `polygons` (each contour implicitly closed) under `rule`, clipped to `clip`.
   ///
@@ -95,7 +95,7 @@ public enum Rasterizer {
     for e in edges { touched += (e.y1 - e.y0) + abs(e.x1 - e.x0) + 2 }
     let tracksCells = sparse ?? (touched * 4 < Double(width) * Double(height))
 
-    let bandRows = Swift.max(1, Swift.min(height, bandCellBudget / (width + 2)))
+    let bandRows = Swift.max(1, Swift.min(height, bandCellBudget / (width + 3)))
     let band = CellBand(width: width, rows: bandRows, tracksCells: tracksCells)
     let evenOdd = rule == .evenodd
     let data = [UInt8](unsafeUninitializedCapacity: width * height) { buffer, count in
