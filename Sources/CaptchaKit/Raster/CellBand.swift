@@ -21,6 +21,9 @@ final class CellBand {
   let tracksCells: Bool
   let cells: UnsafeMutablePointer<Float>
   let marks: UnsafeMutablePointer<UInt64>
+  /// Per row, one bit per word of `marks` that has any bit set, so the sweep skips empty words.
+  let summaryWordsPerRow: Int
+  let summary: UnsafeMutablePointer<UInt64>
   /// The mask row of the band's first row, and how many rows are in use.
   var top = 0
   var rows = 0
@@ -36,11 +39,16 @@ final class CellBand {
     let markWords = tracksCells ? wordsPerRow * capacity : 1
     marks = .allocate(capacity: markWords)
     marks.initialize(repeating: 0, count: markWords)
+    summaryWordsPerRow = (wordsPerRow + 63) >> 6
+    let summaryWords = tracksCells ? summaryWordsPerRow * capacity : 1
+    summary = .allocate(capacity: summaryWords)
+    summary.initialize(repeating: 0, count: summaryWords)
   }
 
   deinit {
     cells.deallocate()
     marks.deallocate()
+    summary.deallocate()
   }
 
   /// Adds the part of `e` inside rows top..<top+rows.
@@ -165,10 +173,16 @@ final class CellBand {
     return Double(i) < v ? i + 1 : i
   }
 
-  /// Marks cells lo...hi of band row r as written.
+  /// Marks cells lo...hi of band row r as written, and their words in the row's summary.
   @inline(__always)
   private func mark(_ r: Int, _ lo: Int, _ hi: Int) {
-    let words = marks + r * wordsPerRow
+    Self.setBits(marks + r * wordsPerRow, lo, hi)
+    Self.setBits(summary + r * summaryWordsPerRow, lo >> 6, hi >> 6)
+  }
+
+  /// Sets bits lo...hi of the bit string at `words`.
+  @inline(__always)
+  static func setBits(_ words: UnsafeMutablePointer<UInt64>, _ lo: Int, _ hi: Int) {
     let w0 = lo >> 6
     let w1 = hi >> 6
     let loMask = ~UInt64(0) << UInt64(lo & 63)
