@@ -75,22 +75,25 @@ final class CellBand {
       let w = abs(dxdy)
       let inv2w = 0.5 / Swift.max(w, Self.tinyWidth)
       var x = clampX(e.x0 + (Double(firstFull) - e.y0) * dxdy)
+      var yNext = Double(firstFull) + 1 - e.y0
       if w <= 1 {
-        for row in firstFull..<endFull {
-          let xNext = clampX(e.x0 + (Double(row + 1) - e.y0) * dxdy)
-          addSteepSpan(row - top, Swift.min(x, xNext), Swift.max(x, xNext), inv2w, winding)
+        for r in (firstFull &- top)..<(endFull &- top) {
+          let xNext = clampX(e.x0 + yNext * dxdy)
+          addSteepSpan(r, Swift.min(x, xNext), Swift.max(x, xNext), inv2w, winding)
           x = xNext
+          yNext += 1
         }
       } else {
         // Every full row spans at most ⌈w⌉ + 2 cells.
-        let count = Int(w) + 3
-        for row in firstFull..<endFull {
-          let xNext = clampX(e.x0 + (Double(row + 1) - e.y0) * dxdy)
+        let count = Int(w) &+ 3
+        for r in (firstFull &- top)..<(endFull &- top) {
+          let xNext = clampX(e.x0 + yNext * dxdy)
           let lo = Swift.min(x, xNext)
           let hi = Swift.max(x, xNext)
           let first = Int(lo)
-          addSpan(row - top, first, Swift.min(count, stride - first), lo, hi, w, inv2w, winding)
+          addSpan(r, first, Swift.min(count, stride &- first), lo, hi, w, inv2w, winding)
           x = xNext
+          yNext += 1
         }
       }
     }
@@ -116,9 +119,9 @@ final class CellBand {
     let hi = Swift.max(xa, xb)
     let w = hi - lo
     let first = Int(lo)
-    let count = Self.ceil(hi) - first + 1
+    let count = Self.ceil(hi) &- first &+ 1
     addSpan(
-      row - top, first, Swift.min(count, stride - first), lo, hi, w,
+      row &- top, first, Swift.min(count, stride &- first), lo, hi, w,
       0.5 / Swift.max(w, Self.tinyWidth), (yBottom - yTop) * Double(e.winding))
   }
 
@@ -134,7 +137,7 @@ final class CellBand {
     _ r: Int, _ first: Int, _ count: Int, _ lo: Double, _ hi: Double, _ w: Double,
     _ inv2w: Double, _ d: Double
   ) {
-    let line = cells + r * stride + first
+    let line = cells + (r &* stride &+ first)
     var gPrev2 = 0.0  // G(first − 1) = G(first) = 0, as first ≤ lo
     var gPrev = 0.0
     var t = Double(first) + 1
@@ -146,7 +149,7 @@ final class CellBand {
       gPrev = g
       t += 1
     }
-    if tracksCells && count > 0 { mark(r, first, first + count - 1) }
+    if tracksCells && count > 0 { mark(r, first, first &+ count &- 1) }
   }
 
   /// `addSpan` for a full row of an edge with |dx/dy| ≤ 1: the span lies in cells ⌊lo⌋ and
@@ -159,11 +162,11 @@ final class CellBand {
     let u = Swift.min(t1 - lo, hi - lo)
     let g1 = u * u * inv2w + Swift.max(t1 - hi, 0)
     let g2 = t1 + 1 - 0.5 * (lo + hi)
-    let line = cells + r * stride + first
+    let line = cells + (r &* stride &+ first)
     line[0] += Float(d * g1)
     line[1] += Float(d * (g2 - 2 * g1))
     line[2] += Float(d * (1 - g2 + g1))
-    if tracksCells { mark(r, first, first + 2) }
+    if tracksCells { mark(r, first, first &+ 2) }
   }
 
   /// ⌈v⌉ for v ≥ 0, without a libm call.
