@@ -100,6 +100,17 @@ final class CellBand {
     if yb > Double(endFull) { addPartialRow(e, dxdy, Double(endFull), yb, row: endFull) }
   }
 
+  /// Adds, to column 0 of each band row, that row's entry of `cover` (indexed by mask row):
+  /// the winding of edges clipped away on the mask's left.
+  func addToFirstColumn(_ cover: [Double]) {
+    for r in 0..<rows {
+      let v = cover[top &+ r]
+      if v == 0 { continue }
+      cells[r &* stride] += Float(v)
+      if tracksCells { mark(r, 0, 0) }
+    }
+  }
+
   /// Spans narrower than this are treated as vertical (their area error is below it).
   static let tinyWidth = 1e-12
 
