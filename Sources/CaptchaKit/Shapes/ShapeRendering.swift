@@ -9,8 +9,8 @@ extension PieceShape {
     guard size >= 1 else {
       throw CaptchaError(.usage, "shape '\(name)': the piece size must be at least 1, not \(size)")
     }
-    let polygons = try path(size: Double(size), seed: seed).flattened(tolerance: tolerance)
     let box = PixelRect(x: 0, y: 0, width: size, height: size)
-    return Rasterizer.fill(polygons, rule: fillRule, clip: box).cropped(to: box)
+    return try path(size: Double(size), seed: seed).fill(rule: fillRule, clip: box, tolerance: tolerance)
+      .cropped(to: box)
   }
 }
