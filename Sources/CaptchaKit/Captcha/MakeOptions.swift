@@ -62,8 +62,8 @@ public struct MakeOptions: Sendable {
   /// The hole's look.
   public var holeStyle: any HoleStyle = ShadeHole()
 
-  /// 50 megapixels.
-  public static let defaultMaxPixels = 50_000_000
+  /// The codecs' default limit (50 megapixels).
+  public static let defaultMaxPixels = ImageCodec.defaultMaxPixels
   /// Largest accepted `--size` side: keeps the built-in background and resizes bounded.
   public static let maxSide = 16_384
 
