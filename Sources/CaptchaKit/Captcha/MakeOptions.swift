@@ -81,6 +81,12 @@ public struct MakeOptions: Sendable {
       throw CaptchaError(
         .usage, "--size \(s.width)x\(s.height) is too large; each side must be at most \(Self.maxSide)")
     }
+    if let s = size, s.width * s.height > maxPixels {
+      throw CaptchaError(
+        .usage,
+        "--size \(s.width)x\(s.height) has \(s.width * s.height) pixels, above the limit of \(maxPixels); "
+          + "raise --max-pixels to allow it")
+    }
     if let p = pieceSize, p < 8 {
       throw CaptchaError(.usage, "--piece-size \(p) is too small; use at least 8 pixels")
     }
