@@ -115,9 +115,7 @@ public enum CaptchaMaker {
       return (ProceduralBackground.make(width: size.width, height: size.height, seed: seed), nil)
     }
     let (image, bytes) = try ImageCodec.decodeFile(path: path, maxPixels: options.maxPixels)
-    let source = SourceInfo(
-      file: URL(fileURLWithPath: path).lastPathComponent, width: image.width, height: image.height,
-      sha256: SHA256.hexDigest(bytes))
+    let source = SourceInfo(path: path, image: image, bytes: bytes)
     return (image, source)
   }
 
