@@ -81,10 +81,9 @@ public enum CaptchaMaker {
     var shapeRNG = Xoshiro256StarStar(seed: seed, stream: Stream.shape)
     let path = options.shape.path(size: Double(p), seed: shapeRNG.next())
     let box = PixelRect(x: placement.target.x, y: placement.target.y, width: p, height: p)
-    let polygons = try path.flattened(
-      tolerance: flatteningTolerance,
-      transform: .translation(Double(box.x), Double(box.y)))
-    let mask = Rasterizer.fill(polygons, rule: options.shape.fillRule, clip: box)
+    let mask = try path.fill(
+      rule: options.shape.fillRule, clip: box,
+      transform: .translation(Double(box.x), Double(box.y)), tolerance: flatteningTolerance)
     let (piece, _) = Composer.compose(
       inPlace: &background, mask: mask, pieceBox: box, pieceStyle: options.pieceStyle,
       holeStyle: options.holeStyle)
