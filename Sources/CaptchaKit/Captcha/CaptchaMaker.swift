@@ -131,7 +131,8 @@ public enum CaptchaMaker {
   /// Encodes the captcha's files: piece.png (RGBA), background.png (RGB, or RGBA when the
   /// background has transparency) or background.jpg, and answer.json.
   public static func encode(_ captcha: Captcha, options: MakeOptions) throws -> CaptchaFiles {
-    let piece = try ImageCodec.encodePNG(captcha.piece, keepAlpha: true)
+    // The large background is encoded first, so its encoder's buffers never coexist with the
+    // piece's encoded bytes (lower peak memory on big pictures).
     let background: [UInt8]
     switch options.format {
     case .png:
@@ -139,6 +140,7 @@ public enum CaptchaMaker {
     case .jpeg:
       background = try ImageCodec.encodeJPEG(captcha.background, quality: options.quality)
     }
+    let piece = try ImageCodec.encodePNG(captcha.piece, keepAlpha: true)
     return CaptchaFiles(
       files: [
         (pieceFileName, piece),
