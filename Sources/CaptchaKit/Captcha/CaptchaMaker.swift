@@ -55,12 +55,7 @@ public enum CaptchaMaker {
     }
     let w = background.width
     let h = background.height
-    let p: Int
-    if let explicit = options.pieceSize {
-      p = explicit
-    } else {
-      p = max(minimumAutoPieceSize, options.resolvedPieceSize(width: w, height: h))
-    }
+    let p = options.resolvedPieceSize(width: w, height: h)
     if p > w || p > h {
       throw CaptchaError(
         .usage,
