@@ -120,7 +120,7 @@ public enum CaptchaMaker {
     let source = loaded!.source
     // Hand the only reference to the pixels over, so the hole is drawn without copying them.
     let image = loaded.take()!.image
-    return try make(background: image, source: source, options: options, seed: seed)
+    return try make(background: consume image, source: source, options: options, seed: seed)
   }
 
   /// Encodes the captcha's files: piece.png (RGBA), background.png (RGB, or RGBA when the
