@@ -17,13 +17,18 @@ struct VerifyCommand: ParsableCommand {
   var answer: String
 
   @Option(
+    parsing: .unconditional,
     help: "x of the piece's top-left corner (background pixels, or display pixels with --display-width).")
   var x: Double
 
-  @Option(help: "y of the piece's top-left corner; required unless the mode is horizontal.")
+  @Option(
+    parsing: .unconditional, help: "y of the piece's top-left corner; required unless the mode is horizontal."
+  )
   var y: Double?
 
-  @Option(help: "Width at which the client displayed the background; positions are scaled from it.")
+  @Option(
+    parsing: .unconditional,
+    help: "Width at which the client displayed the background; positions are scaled from it.")
   var displayWidth: Double?
 
   func run() throws {

@@ -67,6 +67,7 @@ final class MakeBadInputTests: XCTestCase {
     try expectFailure(["--quality", "101"], status: 64, mentions: "--quality")
     try expectFailure(["--shape", "hexagon"], status: 64, mentions: "hexagon")
     try expectFailure(["--max-pixels", "0"], status: 64, mentions: "--max-pixels")
+    try expectFailure(["--size", "2000x2000", "--max-pixels", "1000000"], status: 64, mentions: "2000x2000")
   }
 
   func testUnwritableOutputIsCannotCreate() throws {

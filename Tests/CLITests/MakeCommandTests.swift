@@ -75,6 +75,15 @@ final class MakeCommandTests: XCTestCase {
     XCTAssertEqual(piece.pixels[((piece.height / 2 + 5) * piece.width + piece.width / 3) * 4 + 3], 255)
   }
 
+  func testOutDefaultsToTheCurrentFolderAndJPEGFormatNamesTheFile() throws {
+    let cwd = try CLI.tempDir("cwd")
+    let r = try CLI.run(["make", "--seed", "4", "--format", "jpeg", "--quality", "70"], cwd: cwd)
+    XCTAssertEqual(r.status, 0, r.stderr)
+    XCTAssertEqual(S.files(in: cwd), ["answer.json", "background.jpg", "piece.png"])
+    XCTAssertEqual(try S.answer(cwd).background.file, "background.jpg")
+    XCTAssertEqual(Array(try S.bytes(cwd.appendingPathComponent("background.jpg")).prefix(2)), [0xFF, 0xD8])
+  }
+
   func testPieceFitsTheHoleItCameFrom() throws {
     // Where the piece is opaque and away from its rim, its colours are the ones the hole darkened.
     let dir = try CLI.tempDir("fit")

@@ -32,6 +32,12 @@ final class VerifyCommandTests: XCTestCase {
     try expect(path, ["--x", "\(tx)", "--y", "\(a.target.y + 50)"], pass: true)
   }
 
+  func testNegativePositionsParseAndFail() throws {
+    // A client may report a drop left of or above the image: `--x -3` is a value, not an option.
+    let (path, _) = try made(["--mode", "free"])
+    try expect(path, ["--x", "-3", "--y", "-1"], pass: false)
+  }
+
   func testFreeModeChecksYToo() throws {
     let (path, a) = try made(["--mode", "free"])
     let (tx, ty) = (a.target.x, a.target.y)

@@ -16,6 +16,14 @@ public struct SourceInfo: Equatable, Sendable {
     self.height = height
     self.sha256 = sha256
   }
+
+  /// The record for an input read from `path`: its last path component, the decoded `image`'s
+  /// size and the SHA-256 of the file's `bytes`.
+  public init(path: String, image: RGBAImage, bytes: [UInt8]) {
+    self.init(
+      file: URL(fileURLWithPath: path).lastPathComponent, width: image.width, height: image.height,
+      sha256: SHA256.hexDigest(bytes))
+  }
 }
 
 /// answer.json, schema 1 (see DESIGN.md): where the piece fits, the tolerance, and what is needed

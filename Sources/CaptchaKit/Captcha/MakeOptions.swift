@@ -46,7 +46,7 @@ public struct MakeOptions: Sendable {
   /// How `size` is applied.
   public var fit: Fit = .cover
   /// Side of the square piece box in pixels; nil picks 3/8 of the background's shorter side
-  /// (60 for 320×160).
+  /// (60 for 320×160), at least `CaptchaMaker.minimumAutoPieceSize`.
   public var pieceSize: Int?
   public var shape: any PieceShape = BuiltinShape.classic
   public var mode: DragMode = .horizontal
@@ -62,8 +62,8 @@ public struct MakeOptions: Sendable {
   /// The hole's look.
   public var holeStyle: any HoleStyle = ShadeHole()
 
-  /// 50 megapixels.
-  public static let defaultMaxPixels = 50_000_000
+  /// The codecs' default limit (50 megapixels).
+  public static let defaultMaxPixels = ImageCodec.defaultMaxPixels
   /// Largest accepted `--size` side: keeps the built-in background and resizes bounded.
   public static let maxSide = 16_384
 
@@ -72,7 +72,7 @@ public struct MakeOptions: Sendable {
   /// The piece side for a background of `width`×`height`.
   public func resolvedPieceSize(width: Int, height: Int) -> Int {
     if let p = pieceSize { return p }
-    return max(8, (min(width, height) * 3 + 4) / 8)
+    return max(CaptchaMaker.minimumAutoPieceSize, (min(width, height) * 3 + 4) / 8)
   }
 
   /// Rejects impossible options with a `.usage` error naming the option.
@@ -80,6 +80,12 @@ public struct MakeOptions: Sendable {
     if let s = size, s.width > Self.maxSide || s.height > Self.maxSide {
       throw CaptchaError(
         .usage, "--size \(s.width)x\(s.height) is too large; each side must be at most \(Self.maxSide)")
+    }
+    if let s = size, s.width * s.height > maxPixels {
+      throw CaptchaError(
+        .usage,
+        "--size \(s.width)x\(s.height) has \(s.width * s.height) pixels, above the limit of \(maxPixels); "
+          + "raise --max-pixels to allow it")
     }
     if let p = pieceSize, p < 8 {
       throw CaptchaError(.usage, "--piece-size \(p) is too small; use at least 8 pixels")

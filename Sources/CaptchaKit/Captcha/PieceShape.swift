@@ -13,6 +13,11 @@ public protocol PieceShape: Sendable {
   func path(size: Double, seed: UInt64) -> Path
 }
 
+extension PieceShape {
+  /// The outline for a `size`×`size` box with the default variation (seed 0).
+  public func path(size: Double) -> Path { path(size: size, seed: 0) }
+}
+
 /// The shapes built into captcha-gen.
 public enum BuiltinShape: String, CaseIterable, PieceShape {
   /// A jigsaw piece: a square body with round knobs out on the top and right and matching

@@ -15,7 +15,8 @@ public struct PiecePosition: Equatable, Hashable, Sendable {
 /// margin on every side, so the hole never touches the border. In horizontal mode the piece starts
 /// at x = 0 on the target's row and the target lies at least one piece width plus the margin to the
 /// right, so the start never overlaps the hole; vertical mode mirrors that with y. In free mode the
-/// start is a uniform point of the valid area that does not overlap the target.
+/// start is a uniform point of the valid area that does not overlap the target (on small
+/// backgrounds the target is drawn among the positions that leave room for such a start).
 public struct Placement: Equatable, Sendable {
   public var start: PiecePosition
   public var target: PiecePosition
@@ -66,8 +67,20 @@ public struct Placement: Equatable, Sendable {
       let ty = rng.nextInt(in: (p + m)...(h - p - m))
       return Placement(start: PiecePosition(x: tx, y: 0), target: PiecePosition(x: tx, y: ty))
     case .free:
-      let target = PiecePosition(
-        x: rng.nextInt(in: m...(w - p - m)), y: rng.nextInt(in: m...(h - p - m)))
+      // Only targets that leave room for a start clear of them qualify (on small backgrounds a
+      // central target may not); the target is uniform over those, by rejection.
+      func roomy(_ t: PiecePosition) -> Bool {
+        t.x >= p || t.x <= w - 2 * p || t.y >= p || t.y <= h - 2 * p
+      }
+      var target = PiecePosition(x: w - p - m, y: h - p - m)  // qualifies whenever `fits`
+      for _ in 0..<64 {
+        let t = PiecePosition(
+          x: rng.nextInt(in: m...(w - p - m)), y: rng.nextInt(in: m...(h - p - m)))
+        if roomy(t) {
+          target = t
+          break
+        }
+      }
       func apart(_ s: PiecePosition) -> Bool {
         abs(s.x - target.x) >= p || abs(s.y - target.y) >= p
       }
@@ -75,11 +88,9 @@ public struct Placement: Equatable, Sendable {
         let s = PiecePosition(x: rng.nextInt(in: 0...(w - p)), y: rng.nextInt(in: 0...(h - p)))
         if apart(s) { return Placement(start: s, target: target) }
       }
-      // Rarely reached (tiny backgrounds): the first corner clear of the target.
-      let corners = [
-        PiecePosition(x: 0, y: 0), PiecePosition(x: w - p, y: h - p),
-        PiecePosition(x: w - p, y: 0), PiecePosition(x: 0, y: h - p),
-      ]
+      // Rarely reached (tiny backgrounds): a corner clear of the target — one of these two is,
+      // because the target is roomy.
+      let corners = [PiecePosition(x: 0, y: 0), PiecePosition(x: w - p, y: h - p)]
       return Placement(start: corners.first(where: apart)!, target: target)
     }
   }

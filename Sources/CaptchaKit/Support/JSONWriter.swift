@@ -30,11 +30,26 @@ public indirect enum JSONValue: Equatable, Sendable {
 }
 
 /// Writes `JSONValue`s as pretty-printed UTF-8 JSON: two-space indentation, one key per line,
-/// keys in the given order, a trailing newline. Small objects whose values are all scalars and that
-/// have at most `inlineLimit` keys are written on one line (`{ "x": 0, "y": 51 }`), as in DESIGN.md.
+/// keys in the given order, a trailing newline. Nested objects whose values are all scalars, with
+/// at most `inlineLimit` keys and fitting in `inlineWidth` characters, are written on one line
+/// (`{ "x": 0, "y": 51 }`), as in DESIGN.md.
 public enum JSONWriter {
   /// Objects with at most this many scalar members are printed on one line.
   public static let inlineLimit = 4
+
+  /// Inline objects longer than this many characters (with their indentation) are expanded.
+  public static let inlineWidth = 100
+
+  /// `{ "k": v, … }` on one line.
+  private static func inline(_ members: [(String, JSONValue)]) -> String? {
+    var out = "{ "
+    for (i, (k, value)) in members.enumerated() {
+      if i > 0 { out += ", " }
+      out += quote(k) + ": "
+      write(value, indent: 1, into: &out)
+    }
+    return out + " }"
+  }
 
   /// The JSON text of `value`, ending with a newline.
   public static func string(_ value: JSONValue) -> String {
@@ -59,14 +74,10 @@ public enum JSONWriter {
     case .object(let members):
       if members.isEmpty {
         out += "{}"
-      } else if members.count <= inlineLimit && members.allSatisfy({ isScalar($0.1) }) && indent > 0 {
-        out += "{ "
-        for (i, (k, value)) in members.enumerated() {
-          if i > 0 { out += ", " }
-          out += quote(k) + ": "
-          write(value, indent: indent + 1, into: &out)
-        }
-        out += " }"
+      } else if indent > 0, members.count <= inlineLimit, members.allSatisfy({ isScalar($0.1) }),
+        let line = inline(members), line.count + 2 * indent <= inlineWidth
+      {
+        out += line
       } else {
         let pad = String(repeating: "  ", count: indent + 1)
         out += "{\n"

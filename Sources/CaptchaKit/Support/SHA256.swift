@@ -94,48 +94,51 @@ public struct SHA256: Sendable {
   }
 
   private mutating func compress(_ block: UnsafePointer<UInt8>) {
-    var w = [UInt32](repeating: 0, count: 64)
-    for t in 0..<16 {
-      w[t] =
-        UInt32(block[t * 4]) << 24 | UInt32(block[t * 4 + 1]) << 16 | UInt32(block[t * 4 + 2]) << 8
-        | UInt32(block[t * 4 + 3])
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+      for t in 0..<16 {
+        w[t] =
+          UInt32(block[t * 4]) << 24 | UInt32(block[t * 4 + 1]) << 16
+          | UInt32(block[t * 4 + 2]) << 8 | UInt32(block[t * 4 + 3])
+      }
+      for t in 16..<64 {
+        let s0 = Self.rotr(w[t - 15], 7) ^ Self.rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
+        let s1 = Self.rotr(w[t - 2], 17) ^ Self.rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
+        w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+      }
+      var a = h[0]
+      var b = h[1]
+      var c = h[2]
+      var d = h[3]
+      var e = h[4]
+      var f = h[5]
+      var g = h[6]
+      var hh = h[7]
+      Self.k.withUnsafeBufferPointer { k in
+        for t in 0..<64 {
+          let s1 = Self.rotr(e, 6) ^ Self.rotr(e, 11) ^ Self.rotr(e, 25)
+          let ch = (e & f) ^ (~e & g)
+          let t1 = hh &+ s1 &+ ch &+ k[t] &+ w[t]
+          let s0 = Self.rotr(a, 2) ^ Self.rotr(a, 13) ^ Self.rotr(a, 22)
+          let maj = (a & b) ^ (a & c) ^ (b & c)
+          let t2 = s0 &+ maj
+          hh = g
+          g = f
+          f = e
+          e = d &+ t1
+          d = c
+          c = b
+          b = a
+          a = t1 &+ t2
+        }
+      }
+      h[0] &+= a
+      h[1] &+= b
+      h[2] &+= c
+      h[3] &+= d
+      h[4] &+= e
+      h[5] &+= f
+      h[6] &+= g
+      h[7] &+= hh
     }
-    for t in 16..<64 {
-      let s0 = Self.rotr(w[t - 15], 7) ^ Self.rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
-      let s1 = Self.rotr(w[t - 2], 17) ^ Self.rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
-      w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-    }
-    var a = h[0]
-    var b = h[1]
-    var c = h[2]
-    var d = h[3]
-    var e = h[4]
-    var f = h[5]
-    var g = h[6]
-    var hh = h[7]
-    for t in 0..<64 {
-      let s1 = Self.rotr(e, 6) ^ Self.rotr(e, 11) ^ Self.rotr(e, 25)
-      let ch = (e & f) ^ (~e & g)
-      let t1 = hh &+ s1 &+ ch &+ Self.k[t] &+ w[t]
-      let s0 = Self.rotr(a, 2) ^ Self.rotr(a, 13) ^ Self.rotr(a, 22)
-      let maj = (a & b) ^ (a & c) ^ (b & c)
-      let t2 = s0 &+ maj
-      hh = g
-      g = f
-      f = e
-      e = d &+ t1
-      d = c
-      c = b
-      b = a
-      a = t1 &+ t2
-    }
-    h[0] &+= a
-    h[1] &+= b
-    h[2] &+= c
-    h[3] &+= d
-    h[4] &+= e
-    h[5] &+= f
-    h[6] &+= g
-    h[7] &+= hh
   }
 }

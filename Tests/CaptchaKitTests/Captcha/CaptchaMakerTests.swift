@@ -46,6 +46,35 @@ final class CaptchaMakerTests: XCTestCase {
     }
   }
 
+  func testEveryModeShapeAndSizeDownToTheMinimumProducesAValidCaptcha() throws {
+    let sizes = [(36, 20), (20, 36), (37, 80), (320, 160), (97, 233)]
+    var seed: UInt64 = 0
+    for (w, h) in sizes {
+      let bg = noise(w, h)
+      for mode in DragMode.allCases {
+        for shape in PieceShapes.all {
+          var o = MakeOptions()
+          o.mode = mode
+          o.shape = shape
+          seed += 1
+          let p = o.resolvedPieceSize(width: w, height: h)
+          guard Placement.fits(width: w, height: h, pieceSize: p, mode: mode) else {
+            XCTAssertThrowsError(try CaptchaMaker.make(background: bg, source: nil, options: o, seed: seed))
+            continue
+          }
+          let c = try CaptchaMaker.make(background: bg, source: nil, options: o, seed: seed)
+          let a = c.answer
+          XCTAssertEqual(c.piece.width, p)
+          for pos in [a.start, a.target] {
+            XCTAssert(pos.x >= 0 && pos.y >= 0 && pos.x + p <= w && pos.y + p <= h, "\(w)x\(h) \(mode)")
+          }
+          XCTAssert(abs(a.start.x - a.target.x) >= p || abs(a.start.y - a.target.y) >= p)
+          XCTAssert(c.piece.pixels.enumerated().contains { $0.offset % 4 == 3 && $0.element == 255 })
+        }
+      }
+    }
+  }
+
   func testMaskAreaMatchesTheShape() throws {
     let bg = noise(320, 160)
     func area(_ shape: BuiltinShape) throws -> Double {
