@@ -14,6 +14,7 @@ import datetime
 import json
 import subprocess
 import sys
+import zlib
 from collections import defaultdict
 from pathlib import Path
 
@@ -28,11 +29,13 @@ DEFAULT_HOLDOUT = "grace_hopper,hubble_deep_field,stereo_motorcycle"
 
 
 def generate(binary: str, photos: list[Path], seeds: int, first_seed: int, size: str, work: Path, extra: list[str]) -> list[Path]:
-    """One `make` per (photo, seed); returns the output folders in a fixed order."""
+    """One `make` per (photo, seed); returns the output folders in a fixed order (photo, then seed)."""
     dirs = []
     for photo in photos:
+        # Seeds differ per photo (stable in the photo's name) so positions are not repeated across photos.
+        base = (zlib.crc32(photo.stem.encode()) % 100_000) * 1000
         for k in range(seeds):
-            seed = first_seed + k
+            seed = base + first_seed + k
             out = work / photo.stem / f"seed{seed}"
             cmd = [binary, "make", "--image", str(photo), "--out", str(out), "--seed", str(seed), "--size", size, *extra]
             run = subprocess.run(cmd, capture_output=True, text=True)
@@ -93,7 +96,7 @@ def main(argv=None) -> int:
     ap.add_argument("--bin", required=True, help="captcha-gen binary")
     ap.add_argument("--photos", required=True, help="folder of photos (jpg/png)")
     ap.add_argument("--seeds", type=int, default=10, help="captchas per photo (default 10)")
-    ap.add_argument("--first-seed", type=int, default=1)
+    ap.add_argument("--first-seed", type=int, default=1, help="added to a per-photo base seed (default 1)")
     ap.add_argument("--size", default="320x160", help="--size passed to make (default 320x160)")
     ap.add_argument("--work", default=".build/attack-eval", help="where the captchas are written")
     ap.add_argument("--holdout", default=DEFAULT_HOLDOUT, help="comma-separated photo stems reported as held out")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 
 @dataclass(frozen=True)
 class Item:
@@ -35,15 +37,19 @@ def success_rate(items: list[Item], guesses: list, dx: int = 0, dy: int = 0) -> 
 
 def fit_offset(items: list[Item], guesses: list) -> tuple[int, int]:
     """The single (dx, dy) that, added to every guess, makes the most of them pass: what an attacker
-    calibrating on a few solved samples would find. Ties go to the offset nearest zero."""
+    calibrating on a few solved samples would find. Ties go to the offset nearest the median error."""
     pairs = [(i, g) for i, g in zip(items, guesses) if g is not None]
     if not pairs:
         return 0, 0
     vary_y = any(i.mode != "horizontal" for i, _ in pairs)
-    cand_x = sorted({i.target[0] - g[0] + t for i, g in pairs for t in range(-i.tolerance, i.tolerance + 1)}, key=abs)
+    mid_x = float(np.median([i.target[0] - g[0] for i, g in pairs]))
+    mid_y = float(np.median([i.target[1] - g[1] for i, g in pairs]))
+    cand_x = sorted({i.target[0] - g[0] + t for i, g in pairs for t in range(-i.tolerance, i.tolerance + 1)},
+                    key=lambda d: (abs(d - mid_x), d))
     cand_y = [0]
     if vary_y:
-        cand_y = sorted({i.target[1] - g[1] + t for i, g in pairs for t in range(-i.tolerance, i.tolerance + 1)}, key=abs)
+        cand_y = sorted({i.target[1] - g[1] + t for i, g in pairs for t in range(-i.tolerance, i.tolerance + 1)},
+                        key=lambda d: (abs(d - mid_y), d))
     best, best_n = (0, 0), -1
     for dy in cand_y:
         for dx in cand_x:
