@@ -224,9 +224,10 @@ def shape_flat(background: np.ndarray, piece: np.ndarray, mode: str, start=None)
 # ---------------------------------------------------------------- 4. boundary continuity
 
 
-def _border_pairs(piece: np.ndarray, inside: float = 2.5, outside: float = 1.5):
+def _border_pairs(piece: np.ndarray, inside: float = 2.5, outside: float = 1.5, sigma: float = 0.0):
     """Pairs (inner pixel of the piece, pixel just outside the outline) along the outline's normal.
-    Returns (inner colours N×3, outer offsets N×2 as (dy, dx) relative to the piece box)."""
+    Returns (inner colours N×3, blurred by sigma within the shape; outer offsets N×2 as (dy, dx)
+    relative to the piece box)."""
     alpha = _alpha(piece)
     m = (alpha >= 128).astype(np.uint8)
     border = m & (1 - cv2.erode(m, np.ones((3, 3), np.uint8)))
@@ -249,18 +250,32 @@ def _border_pairs(piece: np.ndarray, inside: float = 2.5, outside: float = 1.5):
     outb = (oy >= 0) & (oy < h) & (ox >= 0) & (ox < w)
     outside_shape = ~outb | (alpha[np.clip(oy, 0, h - 1), np.clip(ox, 0, w - 1)] == 0)
     keep = solid & outside_shape
-    colours = _bgr(piece)[iy[keep], ix[keep]]
+    colours = _masked_blur(piece, sigma)[iy[keep], ix[keep]]
     return colours, np.stack([oy[keep], ox[keep]], axis=1)
 
 
+def _masked_blur(piece: np.ndarray, sigma: float) -> np.ndarray:
+    """The piece's colours blurred with its alpha as weight (transparent pixels do not darken the
+    border), float32 h×w×3; sigma 0 leaves them as they are."""
+    colours = _bgr(piece)
+    if sigma <= 0:
+        return colours
+    a = _alpha(piece).astype(np.float32) / 255
+    num = cv2.GaussianBlur(colours * a[:, :, None], (0, 0), sigma)
+    den = cv2.GaussianBlur(a, (0, 0), sigma)
+    return num / np.maximum(den, 1e-3)[:, :, None]
+
+
 def boundary_continuity(background: np.ndarray, piece: np.ndarray, mode: str, start=None) -> Guess:
-    """For every candidate position, compare the piece's pixels just inside its outline with the
-    background just outside the candidate hole; the lowest mean discontinuity wins."""
+    """For every candidate position, compare the piece's pixels 2.5 px inside its outline with the
+    background 1.5 px outside the candidate hole (past a drawn rim or edge line), both lightly
+    blurred against sensor and JPEG noise; the lowest mean discontinuity wins."""
     h, w = piece.shape[:2]
-    colours, offsets = _border_pairs(piece)
+    sigma = 1.0
+    colours, offsets = _border_pairs(piece, sigma=sigma)
     if len(colours) == 0:
         return None
-    bg = _bgr(background)
+    bg = cv2.GaussianBlur(_bgr(background), (0, 0), sigma)
     rows, cols = bg.shape[0] - h + 1, bg.shape[1] - w + 1
     pad = int(np.abs(offsets).max()) + 2
     padded = cv2.copyMakeBorder(bg, pad, pad, pad, pad, cv2.BORDER_REFLECT)
