@@ -87,6 +87,17 @@ def summarise(items, guesses) -> dict:
     return {"count": len(items), "raw": raw, "fitted": fitted, "offsets": offsets}
 
 
+def _finite(value):
+    """The same structure with NaN (a rate over no captchas) as null, so the JSON is standard."""
+    if isinstance(value, float) and value != value:
+        return None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(v) for v in value]
+    return value
+
+
 def pct(v: float) -> str:
     return "   —" if v != v else f"{100 * v:5.1f}%"
 
@@ -174,7 +185,7 @@ def main(argv=None) -> int:
             ],
         }
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.json).write_text(json.dumps(out, indent=1) + "\n")
+        Path(args.json).write_text(json.dumps(_finite(out), indent=1, allow_nan=False) + "\n")
         print(f"wrote {args.json}")
     return 0
 
