@@ -42,10 +42,12 @@ def _alpha(piece: np.ndarray) -> np.ndarray:
 
 
 def _solid(piece: np.ndarray, erode: int = 0) -> np.ndarray:
-    """Pixels fully inside the shape (alpha 255), eroded by `erode` pixels, as a 0/1 uint8 mask."""
+    """Pixels fully inside the shape (alpha 255), eroded by `erode` pixels, as a 0/1 uint8 mask.
+    Outside the piece box counts as outside the shape (a square filling its box erodes too)."""
     m = (_alpha(piece) == 255).astype(np.uint8)
     if erode > 0:
-        m = cv2.erode(m, np.ones((3, 3), np.uint8), iterations=erode)
+        m = cv2.copyMakeBorder(m, erode, erode, erode, erode, cv2.BORDER_CONSTANT, value=0)
+        m = cv2.erode(m, np.ones((3, 3), np.uint8), iterations=erode)[erode:-erode, erode:-erode]
     return m
 
 
@@ -83,9 +85,13 @@ def _match(image: np.ndarray, templ: np.ndarray, method: int, mask: np.ndarray |
 
 def edge_match(background: np.ndarray, piece: np.ndarray, mode: str, start=None) -> Guess:
     """Canny edges of the piece's alpha outline against Canny edges of the background."""
-    outline = cv2.Canny(_alpha(piece), 100, 200)
+    # Pad both by the same margin (zeros around the alpha, so a shape filling its whole box still
+    # has an outline; replicated pixels around the background, which add no edges): match
+    # positions stay piece top-left positions.
+    p = 3
+    outline = cv2.Canny(cv2.copyMakeBorder(_alpha(piece), p, p, p, p, cv2.BORDER_CONSTANT, value=0), 100, 200)
     gray = cv2.GaussianBlur(_gray(background), (3, 3), 0).astype(np.uint8)
-    edges = cv2.Canny(gray, 60, 160)
+    edges = cv2.Canny(cv2.copyMakeBorder(gray, p, p, p, p, cv2.BORDER_REPLICATE), 60, 160)
     # A little blur on both edge maps so a one-pixel miss still counts.
     t = cv2.GaussianBlur(outline.astype(np.float32), (3, 3), 0)
     e = cv2.GaussianBlur(edges.astype(np.float32), (3, 3), 0)
@@ -228,6 +234,9 @@ def _border_pairs(piece: np.ndarray, inside: float = 2.5, outside: float = 1.5, 
     """Pairs (inner pixel of the piece, pixel just outside the outline) along the outline's normal.
     Returns (inner colours N×3, blurred by sigma within the shape; outer offsets N×2 as (dy, dx)
     relative to the piece box)."""
+    # Work on a copy padded with transparent pixels, so a shape filling its whole box has a border.
+    p = int(np.ceil(outside)) + 2
+    piece = cv2.copyMakeBorder(piece, p, p, p, p, cv2.BORDER_CONSTANT, value=0)
     alpha = _alpha(piece)
     m = (alpha >= 128).astype(np.uint8)
     border = m & (1 - cv2.erode(m, np.ones((3, 3), np.uint8)))
@@ -251,7 +260,7 @@ def _border_pairs(piece: np.ndarray, inside: float = 2.5, outside: float = 1.5, 
     outside_shape = ~outb | (alpha[np.clip(oy, 0, h - 1), np.clip(ox, 0, w - 1)] == 0)
     keep = solid & outside_shape
     colours = _masked_blur(piece, sigma)[iy[keep], ix[keep]]
-    return colours, np.stack([oy[keep], ox[keep]], axis=1)
+    return colours, np.stack([oy[keep] - p, ox[keep] - p], axis=1)
 
 
 def _masked_blur(piece: np.ndarray, sigma: float) -> np.ndarray:

@@ -43,11 +43,19 @@ def jigsaw_alpha() -> np.ndarray:
     return cv2.resize(big, (BOX, BOX), interpolation=cv2.INTER_AREA)
 
 
-def make_captcha(photo: np.ndarray, x: int, y: int, hole: str = "dark", seed: int = 0):
+def square_alpha() -> np.ndarray:
+    """A square filling the whole BOX×BOX piece box (no transparent margin at all)."""
+    return np.full((BOX, BOX), 255, np.uint8)
+
+
+SHAPES = {"jigsaw": jigsaw_alpha, "square": square_alpha}
+
+
+def make_captcha(photo: np.ndarray, x: int, y: int, hole: str = "dark", seed: int = 0, shape: str = "jigsaw"):
     """(background, piece) with the piece's top-left at (x, y). hole: 'dark' (photo × 0.5), 'noise'
     (random pixels with the photo's local mean and spread), 'alpha' (transparent hole, BGRA),
     'none' (untouched background)."""
-    alpha = jigsaw_alpha()
+    alpha = SHAPES[shape]()
     a = alpha.astype(np.float32)[:, :, None] / 255
     patch = photo[y : y + BOX, x : x + BOX]
     piece = np.dstack([patch, alpha])
@@ -74,10 +82,11 @@ ATTACKS_ON_DARK_HOLE = ["edge-match", "ncc-ccoeff", "ncc-ccorr", "ncc-gradient",
                         "profile-contrast", "shape-dark", "shape-flat", "boundary"]
 
 
+@pytest.mark.parametrize("shape", sorted(SHAPES))
 @pytest.mark.parametrize("name", ATTACKS_ON_DARK_HOLE)
 @pytest.mark.parametrize("x, y", POSITIONS)
-def test_attack_finds_darkened_hole(name, x, y):
-    bg, piece = make_captcha(texture(seed=x), x, y, "dark")
+def test_attack_finds_darkened_hole(name, x, y, shape):
+    bg, piece = make_captcha(texture(seed=x), x, y, "dark", shape=shape)
     guess = A.ATTACKS[name][1](bg, piece, "horizontal", (0, y))
     assert guess is not None and abs(guess[0] - x) <= TOL, f"{name} guessed {guess}, hole at {x}"
     assert guess[1] == y  # horizontal mode: the row is the start row
