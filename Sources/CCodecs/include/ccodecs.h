@@ -1,8 +1,101 @@
 #ifndef CCODECS_H
 #define CCODECS_H
 /* C shim over libpng and libjpeg-turbo. Every function here does one whole operation and
- * contains all setjmp/longjmp error handling, so Swift is never longjmp'd through. */
+ * contains all setjmp/longjmp error handling, so Swift is never longjmp'd through.
+ *
+ * Conventions:
+ * - Every operation returns a cc_status. When it is not CC_OK and `err` is not NULL, a
+ *   NUL-terminated message from the library is copied into err[0..<errlen].
+ * - Decoding is two calls: *_read_size reads the header only, the caller checks the pixel
+ *   limit and allocates width*height*4 bytes, then *_decode_rgba fills that buffer. The
+ *   decoder checks the limit and the capacity again before decompressing. (The caller owns
+ *   the pixel memory, so Swift can decode straight into an Array without a copy.)
+ * - Encoders return a malloc'd buffer through `out` (NULL on failure) that the caller
+ *   releases with cc_free.
+ * - Encoders use fixed settings so the same pixels always give the same bytes. */
 #include <stddef.h>
 #include <stdint.h>
+
+typedef enum {
+  CC_OK = 0,
+  /* Not decodable: corrupt, truncated or unsupported data. */
+  CC_CORRUPT = 1,
+  /* The header claims more pixels than the caller allows. */
+  CC_TOO_LARGE = 2,
+  /* An allocation failed. */
+  CC_NO_MEMORY = 3,
+  /* The caller passed invalid arguments (sizes, quality, format). */
+  CC_BAD_ARGUMENT = 4,
+} cc_status;
+
+/* Releases a buffer returned by any cc_* function. NULL is fine. */
+void cc_free(void *buffer);
+
+/* ---- PNG ---- */
+
+/* Reads the PNG header only: width and height. */
+cc_status cc_png_read_size(const uint8_t *data, size_t length, uint32_t *width,
+                           uint32_t *height, char *err, size_t errlen);
+
+/* Decodes any PNG (every colour type, bit depth 1-16, palette + tRNS, Adam7) to 8-bit
+ * straight-alpha sRGB RGBA into buffer (width*height*4 bytes, rows top to bottom). Refuses
+ * images with more than max_pixels pixels (CC_TOO_LARGE) or that do not fit in capacity
+ * (CC_BAD_ARGUMENT) before decompressing. */
+cc_status cc_png_decode_rgba(const uint8_t *data, size_t length, uint64_t max_pixels,
+                             uint8_t *buffer, size_t capacity, uint32_t *width,
+                             uint32_t *height, char *err, size_t errlen);
+
+typedef enum {
+  /* 1 byte per pixel in, 8-bit grayscale PNG out. */
+  CC_PNG_GRAY = 1,
+  /* 4 bytes per pixel in (RGBA), 8-bit RGB PNG out: the 4th byte is dropped. */
+  CC_PNG_RGB_FROM_RGBA = 3,
+  /* 4 bytes per pixel in, 8-bit RGBA PNG out. */
+  CC_PNG_RGBA = 4,
+} cc_png_layout;
+
+/* Encodes pixels (rows of `stride` bytes) to a PNG in memory with fixed settings: no
+ * interlace, zlib level 6 / window 15 / memLevel 8 / Z_FILTERED, all five row filters with
+ * libpng's adaptive choice, and no ancillary chunks at all (no tIME, gAMA, sRGB, text). */
+cc_status cc_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
+                        size_t stride, cc_png_layout layout, uint8_t **out,
+                        size_t *out_length, char *err, size_t errlen);
+
+/* ---- JPEG ---- */
+
+/* Reads the JPEG header only: stored width, height and the EXIF orientation (1-8, 1 when
+ * absent or unreadable). */
+cc_status cc_jpeg_read_size(const uint8_t *data, size_t length, uint32_t *width,
+                            uint32_t *height, int *orientation, char *err, size_t errlen);
+
+/* Decodes a baseline, progressive, grayscale, RGB, CMYK or YCCK JPEG to 8-bit RGBA
+ * (alpha 255) into buffer (width*height*4 bytes as stored: orientation NOT applied; it is
+ * reported in *orientation, 1-8). Adobe CMYK/YCCK files are taken as inverted CMYK
+ * (Photoshop's convention). Premature end of data and broken entropy-coded data are
+ * errors, not warnings. Refuses images with more than max_pixels pixels (CC_TOO_LARGE) or
+ * that do not fit in capacity (CC_BAD_ARGUMENT) before decompressing. */
+cc_status cc_jpeg_decode_rgba(const uint8_t *data, size_t length, uint64_t max_pixels,
+                              uint8_t *buffer, size_t capacity, uint32_t *width,
+                              uint32_t *height, int *orientation, char *err, size_t errlen);
+
+typedef enum {
+  /* 4 bytes per pixel (RGBA); the 4th byte is ignored. Written as YCbCr. */
+  CC_JPEG_IN_RGBA = 0,
+  /* 1 byte per pixel, written as a grayscale JPEG. */
+  CC_JPEG_IN_GRAY = 1,
+  /* 4 bytes per pixel, Adobe-inverted CMYK, written as a CMYK JPEG with an Adobe marker. */
+  CC_JPEG_IN_CMYK = 2,
+  /* 4 bytes per pixel, Adobe-inverted CMYK, written as a YCCK JPEG with an Adobe marker. */
+  CC_JPEG_IN_CMYK_AS_YCCK = 3,
+} cc_jpeg_input;
+
+/* Encodes pixels (rows of `stride` bytes) to a JPEG in memory with fixed settings: JFIF 1.01 header with density 1:1 and no other markers, accurate integer
+ * DCT, optimized Huffman tables, standard quantisation tables scaled by `quality` (1-100),
+ * chroma 4:2:0 (or 4:4:4 when chroma444 is non-zero). A non-zero `progressive` writes
+ * libjpeg's standard progressive scan script instead of one baseline scan. */
+cc_status cc_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
+                         size_t stride, cc_jpeg_input input, int quality, int chroma444,
+                         int progressive, uint8_t **out, size_t *out_length, char *err,
+                         size_t errlen);
 
 #endif

@@ -1,0 +1,20 @@
+#ifndef CCODECS_INTERNAL_H
+#define CCODECS_INTERNAL_H
+/* Helpers shared by the PNG and JPEG halves of the shim (not exported to Swift). */
+#include "ccodecs.h"
+
+/* Copies a NUL-terminated message into err[0..<errlen] (truncating; always terminated). */
+void cc_set_error(char *err, size_t errlen, const char *message);
+
+/* A growable malloc'd byte buffer used by the encoders. */
+typedef struct {
+  uint8_t *bytes;
+  size_t length;
+  size_t capacity;
+  int failed; /* set when an allocation failed */
+} cc_buffer;
+
+/* Appends bytes; on allocation failure sets buffer->failed and returns 0. */
+int cc_buffer_append(cc_buffer *buffer, const uint8_t *bytes, size_t count);
+
+#endif

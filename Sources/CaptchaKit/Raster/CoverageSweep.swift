@@ -1,0 +1,87 @@
+/// Turning accumulated cells into 8-bit coverage: running sums along each row, the fill rule,
+/// and constant runs between written cells filled at once.
+extension CellBand {
+  /// Writes the band's rows into `mask` (row-major, `width` bytes per row, starting at the
+  /// mask's row 0) and leaves the band's cells and marks zeroed for the next band.
+  func sweep(into mask: UnsafeMutablePointer<UInt8>, evenOdd: Bool) {
+    for r in 0..<rows {
+      let out = mask + (top + r) * width
+      if tracksCells {
+        sweepMarkedRow(r, out, evenOdd)
+      } else {
+        sweepWholeRow(r, out, evenOdd)
+      }
+    }
+  }
+
+  /// Every cell of the row, in order.
+  @inline(__always)
+  private func sweepWholeRow(_ r: Int, _ out: UnsafeMutablePointer<UInt8>, _ evenOdd: Bool) {
+    let line = cells + r * stride
+    var acc: Float = 0
+    if evenOdd {
+      for x in 0..<width {
+        acc += line[x]
+        out[x] = Self.evenOddByte(acc)
+      }
+    } else {
+      for x in 0..<width {
+        acc += line[x]
+        out[x] = Self.nonzeroByte(acc)
+      }
+    }
+    line.update(repeating: 0, count: stride)
+  }
+
+  /// Only the marked cells; the runs between them have the constant coverage left by the last
+  /// cell and are filled with one memset each.
+  @inline(__always)
+  private func sweepMarkedRow(_ r: Int, _ out: UnsafeMutablePointer<UInt8>, _ evenOdd: Bool) {
+    let line = cells + r * stride
+    let words = marks + r * wordsPerRow
+    var acc: Float = 0
+    var next = 0  // first pixel not yet written
+    for w in 0..<wordsPerRow {
+      var bits = words[w]
+      if bits == 0 { continue }
+      words[w] = 0
+      let base = w << 6
+      while bits != 0 {
+        let x = base + bits.trailingZeroBitCount
+        bits &= bits &- 1
+        let delta = line[x]
+        line[x] = 0
+        if x >= width { continue }
+        if x > next {
+          (out + next).update(repeating: byte(acc, evenOdd), count: x - next)
+        }
+        acc += delta
+        out[x] = byte(acc, evenOdd)
+        next = x + 1
+      }
+    }
+    if next < width {
+      (out + next).update(repeating: byte(acc, evenOdd), count: width - next)
+    }
+  }
+
+  @inline(__always)
+  private func byte(_ acc: Float, _ evenOdd: Bool) -> UInt8 {
+    evenOdd ? Self.evenOddByte(acc) : Self.nonzeroByte(acc)
+  }
+
+  /// Nonzero rule: coverage min(|winding area|, 1), rounded to the nearest of 0…255.
+  @inline(__always)
+  static func nonzeroByte(_ acc: Float) -> UInt8 {
+    UInt8(Swift.min(abs(acc), 1) * 255 + 0.5)
+  }
+
+  /// Even-odd rule: the winding area folded into 0…1 (a = |acc| mod 2; a > 1 → 2 − a).
+  @inline(__always)
+  static func evenOddByte(_ acc: Float) -> UInt8 {
+    var a = abs(acc)
+    a -= 2 * (a * 0.5).rounded(.down)
+    if a > 1 { a = 2 - a }
+    return UInt8(Swift.min(Swift.max(a, 0), 1) * 255 + 0.5)
+  }
+}

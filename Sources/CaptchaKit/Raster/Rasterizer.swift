@@ -1,0 +1,156 @@
+/// The scan converter: fills flattened polygons with exact-area anti-aliasing.
+///
+/// Pixel (i, j) is the square [i, i+1]×[j, j+1], y down. A pixel's coverage is the exact area of
+/// its square inside the fill (nonzero: |winding| capped at 1; even-odd: winding folded to 0…1),
+/// stored linearly as 0…255 rounded to nearest; no gamma, no snapping.
+///
+/// The pipeline, one concern per file: `EdgeClipper` clips edges to the mask in floating point;
+/// `CellBand` accumulates exact cell areas for a band of rows; `CoverageSweep` turns a band's
+/// cells into bytes under the fill rule. Large masks are processed in bands of rows so scratch
+/// memory stays small, and sparse bands visit only the cells edges touched.
+public enum Rasterizer {
+  /// Scratch cells per band (a band holds about this many floats, whatever the mask size).
+  static let bandCellBudget = 1 << 15
+
+  /// Fills `polygons` (each contour implicitly closed) under `rule`, clipped to `clip`.
+  ///
+  /// Contours with a non-finite point, or fewer than three points, are ignored. The mask covers
+  /// the remaining contours' bounds intersected with `clip`, widened to whole pixels; it is empty
+  /// (width and height 0, origin at the clip's corner) when that intersection has no area.
+  public static func fill(_ polygons: FlattenedPath, rule: FillRule, clip: PixelRect)
+    -> CoverageMask
+  {
+    fill(polygons, rule: rule, clip: clip, bandCellBudget: bandCellBudget, sparse: nil)
+  }
+
+  /// `fill` with its strategy exposed for tests: the band size, and whether to sweep only
+  /// touched cells (nil: decide from the edges).
+  static func fill(
+    _ polygons: FlattenedPath, rule: FillRule, clip: PixelRect, bandCellBudget: Int, sparse: Bool?
+  ) -> CoverageMask {
+    let points = polygons.points
+    // Bounds of the usable contours.
+    var usable: [Range<Int>] = []
+    usable.reserveCapacity(polygons.contourCount)
+    var minX = Double.infinity
+    var minY = Double.infinity
+    var maxX = -Double.infinity
+    var maxY = -Double.infinity
+    for k in 0..<polygons.contourCount {
+      let range = polygons.contourRange(k)
+      if range.count < 3 { continue }
+      var cx0 = Double.infinity
+      var cy0 = Double.infinity
+      var cx1 = -Double.infinity
+      var cy1 = -Double.infinity
+      var finite = true
+      for i in range {
+        let p = points[i]
+        if !p.isFinite {
+          finite = false
+          break
+        }
+        cx0 = Swift.min(cx0, p.x)
+        cy0 = Swift.min(cy0, p.y)
+        cx1 = Swift.max(cx1, p.x)
+        cy1 = Swift.max(cy1, p.y)
+      }
+      if !finite { continue }
+      usable.append(range)
+      minX = Swift.min(minX, cx0)
+      minY = Swift.min(minY, cy0)
+      maxX = Swift.max(maxX, cx1)
+      maxY = Swift.max(maxY, cy1)
+    }
+    // Intersect with the clip in floating point, then widen to whole pixels.
+    let bx0 = Swift.max(minX, Double(clip.x))
+    let by0 = Swift.max(minY, Double(clip.y))
+    let bx1 = Swift.min(maxX, Double(clip.maxX))
+    let by1 = Swift.min(maxY, Double(clip.maxY))
+    guard bx0 < bx1, by0 < by1 else {
+      return CoverageMask(originX: clip.x, originY: clip.y, width: 0, height: 0, data: [])
+    }
+    let left = Int(bx0.rounded(.down))
+    let top = Int(by0.rounded(.down))
+    let width = Int(bx1.rounded(.up)) - left
+    let height = Int(by1.rounded(.up)) - top
+
+    // Clip every edge to the mask rectangle; shift to mask-local coordinates.
+    let clipper = EdgeClipper(
+      minX: Double(left), minY: Double(top), maxX: Double(left + width), maxY: Double(top + height))
+    var edges: [RasterEdge] = []
+    edges.reserveCapacity(points.count + 8)
+    for range in usable {
+      var prev = points[range.upperBound - 1]
+      for i in range {
+        let p = points[i]
+        clipper.clip(prev, p, into: &edges)
+        prev = p
+      }
+    }
+
+    // Roughly how many cells the edges touch; dense masks sweep every cell, sparse ones only
+    // the touched cells.
+    var touched = 0.0
+    for e in edges { touched += (e.y1 - e.y0) + abs(e.x1 - e.x0) + 2 }
+    let tracksCells = sparse ?? (touched * 4 < Double(width) * Double(height))
+
+    let bandRows = Swift.max(1, Swift.min(height, bandCellBudget / (width + 2)))
+    let band = CellBand(width: width, rows: bandRows, tracksCells: tracksCells)
+    let evenOdd = rule == .evenodd
+    let data = [UInt8](unsafeUninitializedCapacity: width * height) { buffer, count in
+      let mask = buffer.baseAddress!
+      edges.withUnsafeBufferPointer { edgeBuffer in
+        if bandRows >= height {
+          band.top = 0
+          band.rows = height
+          for e in edgeBuffer { band.add(e) }
+          band.sweep(into: mask, evenOdd: evenOdd)
+        } else {
+          sweepBands(edgeBuffer, band, height: height, mask: mask, evenOdd: evenOdd)
+        }
+      }
+      count = width * height
+    }
+    return CoverageMask(originX: left, originY: top, width: width, height: height, data: data)
+  }
+
+  /// Processes the mask band by band: edges are bucketed by the band they start in and stay
+  /// active until the band they end in.
+  private static func sweepBands(
+    _ edges: UnsafeBufferPointer<RasterEdge>, _ band: CellBand, height: Int,
+    mask: UnsafeMutablePointer<UInt8>, evenOdd: Bool
+  ) {
+    let bandRows = band.capacity
+    let bandCount = (height + bandRows - 1) / bandRows
+    // Counting sort of edge indices by first band.
+    var starts = [Int](repeating: 0, count: bandCount + 1)
+    for e in edges { starts[Swift.min(Int(e.y0) / bandRows, bandCount - 1) + 1] += 1 }
+    for b in 0..<bandCount { starts[b + 1] += starts[b] }
+    var order = [Int](repeating: 0, count: edges.count)
+    var fill = starts
+    for (i, e) in edges.enumerated() {
+      let b = Swift.min(Int(e.y0) / bandRows, bandCount - 1)
+      order[fill[b]] = i
+      fill[b] += 1
+    }
+    var active: [Int] = []
+    for b in 0..<bandCount {
+      band.top = b * bandRows
+      band.rows = Swift.min(bandRows, height - band.top)
+      let bandBottom = Double(band.top + band.rows)
+      for k in starts[b]..<starts[b + 1] { active.append(order[k]) }
+      var kept = 0
+      for i in active {
+        let e = edges[i]
+        band.add(e)
+        if e.y1 > bandBottom {
+          active[kept] = i
+          kept += 1
+        }
+      }
+      active.removeLast(active.count - kept)
+      band.sweep(into: mask, evenOdd: evenOdd)
+    }
+  }
+}
