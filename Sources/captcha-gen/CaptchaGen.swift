@@ -7,6 +7,6 @@ struct CaptchaGen: ParsableCommand {
     commandName: "captcha-gen",
     abstract: "Generate slide-puzzle CAPTCHAs: a piece, a holed background and a secret answer.",
     version: CaptchaKitVersion.string,
-    subcommands: []
+    subcommands: [CompareCommand.self]
   )
 }
