@@ -17,4 +17,11 @@ typedef struct {
 /* Appends bytes; on allocation failure sets buffer->failed and returns 0. */
 int cc_buffer_append(cc_buffer *buffer, const uint8_t *bytes, size_t count);
 
+/* True for an Adam7-interlaced 16-bit PNG (IHDR already validated by libpng). */
+int cc_png_is_interlaced_16(const uint8_t *data, size_t length);
+
+/* Decodes such a PNG to 8-bit RGBA with the classic API (see ccodecs_png_interlaced16.c). */
+cc_status cc_png_decode_interlaced_16(const uint8_t *data, size_t length, uint8_t *buffer,
+                                      uint32_t width, uint32_t height, char *err, size_t errlen);
+
 #endif

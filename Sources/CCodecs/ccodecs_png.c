@@ -1,7 +1,9 @@
 /* PNG half of the shim: decode with libpng's simplified png_image API (it owns its own
- * setjmp), encode with the classic API under this file's own setjmp. */
+ * setjmp; interlaced 16-bit files go to ccodecs_png_interlaced16.c), encode with the classic
+ * API under this file's own setjmp. */
 #include <png.h>
 #include <setjmp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
@@ -9,6 +11,32 @@
 #include "ccodecs_internal.h"
 
 /* ---- decode ---- */
+
+/* Walks the chunk list of in-memory PNG data and rejects any chunk whose declared length
+ * runs past the end of the data. libpng would otherwise allocate the claimed size (up to
+ * 2 GB, touching it) before noticing the data is missing: 57-byte files in libpng's
+ * crasher set cost 1 GB and seconds each. */
+static int cc_png_check_chunks(const uint8_t *data, size_t length, char *err, size_t errlen) {
+  size_t offset = 8;
+  while (offset + 8 <= length) {
+    const uint8_t *chunk = data + offset;
+    uint32_t size = ((uint32_t)chunk[0] << 24) | ((uint32_t)chunk[1] << 16) |
+                    ((uint32_t)chunk[2] << 8) | (uint32_t)chunk[3];
+    if (size > 0x7fffffffu || (size_t)size + 12 > length - offset) {
+      char message[64];
+      snprintf(message, sizeof message, "%c%c%c%c: chunk runs past the end of the data",
+               chunk[4] >= 32 && chunk[4] < 127 ? chunk[4] : '?',
+               chunk[5] >= 32 && chunk[5] < 127 ? chunk[5] : '?',
+               chunk[6] >= 32 && chunk[6] < 127 ? chunk[6] : '?',
+               chunk[7] >= 32 && chunk[7] < 127 ? chunk[7] : '?');
+      cc_set_error(err, errlen, message);
+      return 0;
+    }
+    if (memcmp(chunk + 4, "IEND", 4) == 0) return 1;
+    offset += (size_t)size + 12;
+  }
+  return 1; /* a missing IEND is left to libpng */
+}
 
 static int cc_png_begin(png_image *image, const uint8_t *data, size_t length, char *err,
                         size_t errlen) {
@@ -18,6 +46,7 @@ static int cc_png_begin(png_image *image, const uint8_t *data, size_t length, ch
     cc_set_error(err, errlen, "no data");
     return 0;
   }
+  if (!cc_png_check_chunks(data, length, err, errlen)) return 0;
   if (!png_image_begin_read_from_memory(image, data, length)) {
     cc_set_error(err, errlen, image->message);
     png_image_free(image);
@@ -35,94 +64,6 @@ cc_status cc_png_read_size(const uint8_t *data, size_t length, uint32_t *width,
   *width = image.width;
   *height = image.height;
   png_image_free(&image);
-  return CC_OK;
-}
-
-/* libpng 1.6.39's png_image_finish_read gets 8-bit output wrong for Adam7-interlaced 16-bit
- * files: rows of the later passes are merged over stale data (pnggroup/libpng issue #853).
- * Those files are decoded here with the classic API and the same transforms the simplified
- * API applies (expand, gray to RGB, add alpha, gamma to sRGB with straight alpha, scale 16 to
- * 8; a 16-bit file without gamma information is taken as linear, as png_image does).
- * The IHDR is the first chunk: bit depth at byte 24, interlace method at byte 28. */
-static int cc_png_is_interlaced_16(const uint8_t *data, size_t length) {
-  return length > 28 && data[24] == 16 && data[28] == 1;
-}
-
-typedef struct {
-  jmp_buf jump;
-  char *err;
-  size_t errlen;
-  const uint8_t *data;
-  size_t length;
-  size_t offset;
-} cc_png_read_context;
-
-static void cc_png_on_read_error(png_structp png, png_const_charp message) {
-  cc_png_read_context *context = png_get_error_ptr(png);
-  cc_set_error(context->err, context->errlen, message);
-  longjmp(context->jump, 1);
-}
-
-static void cc_png_on_silent_warning(png_structp png, png_const_charp message) {
-  (void)png;
-  (void)message;
-}
-
-static void cc_png_on_read(png_structp png, png_bytep out, size_t count) {
-  cc_png_read_context *context = png_get_io_ptr(png);
-  if (count > context->length - context->offset) png_error(png, "read beyond end of data");
-  memcpy(out, context->data + context->offset, count);
-  context->offset += count;
-}
-
-static cc_status cc_png_decode_interlaced_16(const uint8_t *data, size_t length, uint8_t *buffer,
-                                             uint32_t width, uint32_t height, char *err,
-                                             size_t errlen) {
-  cc_png_read_context context;
-  memset(&context, 0, sizeof context);
-  context.err = err;
-  context.errlen = errlen;
-  context.data = data;
-  context.length = length;
-  png_bytep *volatile rows = malloc(sizeof(png_bytep) * (size_t)height);
-  if (rows == NULL) {
-    cc_set_error(err, errlen, "out of memory");
-    return CC_NO_MEMORY;
-  }
-  png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &context,
-                                           cc_png_on_read_error, cc_png_on_silent_warning);
-  png_infop info = png == NULL ? NULL : png_create_info_struct(png);
-  if (info == NULL) {
-    png_destroy_read_struct(&png, NULL, NULL);
-    free(rows);
-    cc_set_error(err, errlen, "out of memory");
-    return CC_NO_MEMORY;
-  }
-  if (setjmp(context.jump)) {
-    png_destroy_read_struct(&png, &info, NULL);
-    free(rows);
-    return CC_CORRUPT;
-  }
-  png_set_read_fn(png, &context, cc_png_on_read);
-  png_read_info(png, info);
-  if (png_get_image_width(png, info) != width || png_get_image_height(png, info) != height)
-    png_error(png, "header changed");
-  double file_gamma = 1.0;
-  if (!png_get_gAMA(png, info, &file_gamma)) file_gamma = 1.0;
-  png_set_expand(png);
-  png_set_gray_to_rgb(png);
-  png_set_add_alpha(png, 0xffff, PNG_FILLER_AFTER);
-  png_set_alpha_mode(png, PNG_ALPHA_PNG, PNG_DEFAULT_sRGB);
-  png_set_gamma(png, PNG_DEFAULT_sRGB, file_gamma);
-  png_set_scale_16(png);
-  png_set_interlace_handling(png);
-  png_read_update_info(png, info);
-  if (png_get_rowbytes(png, info) != (size_t)width * 4) png_error(png, "unexpected row layout");
-  for (uint32_t y = 0; y < height; y++) rows[y] = buffer + (size_t)y * width * 4;
-  png_read_image(png, rows);
-  png_read_end(png, NULL);
-  png_destroy_read_struct(&png, &info, NULL);
-  free(rows);
   return CC_OK;
 }
 
@@ -157,6 +98,9 @@ cc_status cc_png_decode_rgba(const uint8_t *data, size_t length, uint64_t max_pi
     return cc_png_decode_interlaced_16(data, length, buffer, *width, *height, err, errlen);
   }
   image.format = PNG_FORMAT_RGBA;
+  /* A 16-bit file without gAMA/sRGB is taken as sRGB (libpng's default is linear), the way
+   * browsers show it and the way 8-bit files are read. */
+  image.flags |= PNG_IMAGE_FLAG_16BIT_sRGB;
   if (!png_image_finish_read(&image, NULL, buffer, (png_int_32)stride, NULL)) {
     cc_set_error(err, errlen, image.message);
     png_image_free(&image);

@@ -38,7 +38,8 @@ cc_status cc_png_read_size(const uint8_t *data, size_t length, uint32_t *width,
                            uint32_t *height, char *err, size_t errlen);
 
 /* Decodes any PNG (every colour type, bit depth 1-16, palette + tRNS, Adam7) to 8-bit
- * straight-alpha sRGB RGBA into buffer (width*height*4 bytes, rows top to bottom). Refuses
+ * straight-alpha sRGB RGBA (gAMA/sRGB chunks honoured; no colour information, at any bit
+ * depth, means sRGB; bKGD is ignored since alpha is kept) into buffer (width*height*4 bytes, rows top to bottom). Refuses
  * images with more than max_pixels pixels (CC_TOO_LARGE) or that do not fit in capacity
  * (CC_BAD_ARGUMENT) before decompressing. */
 cc_status cc_png_decode_rgba(const uint8_t *data, size_t length, uint64_t max_pixels,

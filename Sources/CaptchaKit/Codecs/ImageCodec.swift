@@ -108,7 +108,7 @@ public enum ImageCodec {
 
   static func checkLimit(_ header: Header, format: ImageFormat, name: String, maxPixels: Int) throws {
     let (pixels, overflow) = header.width.multipliedReportingOverflow(by: header.height)
-    if overflow || pixels > maxPixels {
+    if overflow || pixels > maxPixels || pixels > Int.max / 4 {
       throw CodecFailure.tooLarge(
         name: name, width: header.width, height: header.height, maxPixels: maxPixels)
     }
