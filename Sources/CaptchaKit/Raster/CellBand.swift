@@ -13,7 +13,7 @@
 final class CellBand {
   /// Mask width in pixels.
   let width: Int
-  /// Cells per row: the mask width plus two, for the carries of edges on the right border.
+  /// Cells per row: the mask width plus three, for the carries of edges on the right border.
   let stride: Int
   let wordsPerRow: Int
   /// Rows the band holds.
@@ -21,13 +21,16 @@ final class CellBand {
   let tracksCells: Bool
   let cells: UnsafeMutablePointer<Float>
   let marks: UnsafeMutablePointer<UInt64>
+  /// Per row, one bit per word of `marks` that has any bit set, so the sweep skips empty words.
+  let summaryWordsPerRow: Int
+  let summary: UnsafeMutablePointer<UInt64>
   /// The mask row of the band's first row, and how many rows are in use.
   var top = 0
   var rows = 0
 
   init(width: Int, rows capacity: Int, tracksCells: Bool) {
     self.width = width
-    self.stride = width + 2
+    self.stride = width + 3
     self.wordsPerRow = (stride + 63) >> 6
     self.capacity = capacity
     self.tracksCells = tracksCells
@@ -36,14 +39,22 @@ final class CellBand {
     let markWords = tracksCells ? wordsPerRow * capacity : 1
     marks = .allocate(capacity: markWords)
     marks.initialize(repeating: 0, count: markWords)
+    summaryWordsPerRow = (wordsPerRow + 63) >> 6
+    let summaryWords = tracksCells ? summaryWordsPerRow * capacity : 1
+    summary = .allocate(capacity: summaryWords)
+    summary.initialize(repeating: 0, count: summaryWords)
   }
 
   deinit {
     cells.deallocate()
     marks.deallocate()
+    summary.deallocate()
   }
 
   /// Adds the part of `e` inside rows top..<top+rows.
+  ///
+  /// Rows the edge crosses completely share one slope, so their per-row span width and its
+  /// reciprocal are computed once; the partial first and last rows take the general path.
   @inline(__always)
   func add(_ e: RasterEdge) {
     let bandTop = Double(top)
@@ -51,67 +62,141 @@ final class CellBand {
     let yb = Swift.min(e.y1, bandTop + Double(rows))
     if !(ya < yb) { return }
     let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
-    let maxX = Double(width)
-    let firstRow = Int(ya)
-    let endRow = Int(yb.rounded(.up))
-    var x = Swift.min(Swift.max(e.x0 + (ya - e.y0) * dxdy, 0), maxX)
-    var yTop = ya
-    for row in firstRow..<endRow {
-      let yBottom = Swift.min(Double(row + 1), yb)
-      let xNext = Swift.min(Swift.max(e.x0 + (yBottom - e.y0) * dxdy, 0), maxX)
-      let d = (yBottom - yTop) * Double(e.winding)
-      addRowSpan(row - top, x, xNext, d)
-      x = xNext
-      yTop = yBottom
+    let winding = Double(e.winding)
+    let firstFull = Self.ceil(ya)
+    let endFull = Int(yb)
+    if firstFull > endFull {
+      // Starts and ends inside one row.
+      addPartialRow(e, dxdy, ya, yb, row: endFull)
+      return
     }
-  }
-
-  /// Adds a line crossing one row from x `xa` to `xb`, covering `d` (signed) of its height.
-  @inline(__always)
-  private func addRowSpan(_ r: Int, _ xa: Double, _ xb: Double, _ d: Double) {
-    let line = cells + r * stride
-    let (x0, x1) = xa < xb ? (xa, xb) : (xb, xa)
-    let x0Floor = x0.rounded(.down)
-    let x0i = Int(x0Floor)
-    let x1Ceil = x1.rounded(.up)
-    let x1i = Int(x1Ceil)
-    if x1i <= x0i + 1 {
-      // Within one cell: the area right of the line is d·(1 − mean x within the cell).
-      let xm = 0.5 * (xa + xb) - x0Floor
-      line[x0i] += Float(d - d * xm)
-      line[x0i + 1] += Float(d * xm)
-      if tracksCells { mark(r, x0i, x0i + 1) }
-    } else {
-      // Across cells: trapezoid areas, with s the change in height per unit of x.
-      let s = 1 / (x1 - x0)
-      let x0f = x0 - x0Floor
-      let a0 = 0.5 * s * (1 - x0f) * (1 - x0f)
-      let x1f = x1 - x1Ceil + 1
-      let am = 0.5 * s * x1f * x1f
-      line[x0i] += Float(d * a0)
-      if x1i == x0i + 2 {
-        line[x0i + 1] += Float(d * (1 - a0 - am))
-      } else {
-        let a1 = s * (1.5 - x0f)
-        line[x0i + 1] += Float(d * (a1 - a0))
-        let step = Float(d * s)
-        var xi = x0i + 2
-        while xi < x1i - 1 {
-          line[xi] += step
-          xi += 1
+    if ya < Double(firstFull) { addPartialRow(e, dxdy, ya, Double(firstFull), row: firstFull - 1) }
+    if firstFull < endFull {
+      let w = abs(dxdy)
+      let inv2w = 0.5 / Swift.max(w, Self.tinyWidth)
+      var x = clampX(e.x0 + (Double(firstFull) - e.y0) * dxdy)
+      var yNext = Double(firstFull) + 1 - e.y0
+      if w <= 1 {
+        for r in (firstFull &- top)..<(endFull &- top) {
+          let xNext = clampX(e.x0 + yNext * dxdy)
+          addSteepSpan(r, Swift.min(x, xNext), Swift.max(x, xNext), inv2w, winding)
+          x = xNext
+          yNext += 1
         }
-        let a2 = a1 + Double(x1i - x0i - 3) * s
-        line[x1i - 1] += Float(d * (1 - a2 - am))
+      } else {
+        // Every full row spans at most ⌈w⌉ + 2 cells.
+        let count = Int(w) &+ 3
+        for r in (firstFull &- top)..<(endFull &- top) {
+          let xNext = clampX(e.x0 + yNext * dxdy)
+          let lo = Swift.min(x, xNext)
+          let hi = Swift.max(x, xNext)
+          let first = Int(lo)
+          addSpan(r, first, Swift.min(count, stride &- first), lo, hi, w, inv2w, winding)
+          x = xNext
+          yNext += 1
+        }
       }
-      line[x1i] += Float(d * am)
-      if tracksCells { mark(r, x0i, x1i) }
+    }
+    if yb > Double(endFull) { addPartialRow(e, dxdy, Double(endFull), yb, row: endFull) }
+  }
+
+  /// Adds, to column 0 of each band row, that row's entry of `cover` (indexed by mask row):
+  /// the winding of edges clipped away on the mask's left.
+  func addToFirstColumn(_ cover: [Double]) {
+    for r in 0..<rows {
+      let v = cover[top &+ r]
+      if v == 0 { continue }
+      cells[r &* stride] += Float(v)
+      if tracksCells { mark(r, 0, 0) }
     }
   }
 
-  /// Marks cells lo...hi of band row r as written.
+  /// Spans narrower than this are treated as vertical (their area error is below it).
+  static let tinyWidth = 1e-12
+
+  @inline(__always)
+  private func clampX(_ x: Double) -> Double {
+    Swift.min(Swift.max(x, 0), Double(width))
+  }
+
+  /// The part of edge `e` between heights yTop and yBottom, both within `row`.
+  @inline(__always)
+  private func addPartialRow(
+    _ e: RasterEdge, _ dxdy: Double, _ yTop: Double, _ yBottom: Double, row: Int
+  ) {
+    let xa = clampX(e.x0 + (yTop - e.y0) * dxdy)
+    let xb = clampX(e.x0 + (yBottom - e.y0) * dxdy)
+    let lo = Swift.min(xa, xb)
+    let hi = Swift.max(xa, xb)
+    let w = hi - lo
+    let first = Int(lo)
+    let count = Self.ceil(hi) &- first &+ 1
+    addSpan(
+      row &- top, first, Swift.min(count, stride &- first), lo, hi, w,
+      0.5 / Swift.max(w, Self.tinyWidth), (yBottom - yTop) * Double(e.winding))
+  }
+
+  /// Adds a line crossing band row `r` from x `lo` to `hi` (w = hi − lo), covering `d` (signed)
+  /// of the row's height, to `count` cells starting at `first` = ⌊lo⌋.
+  ///
+  /// With g(t) the fraction of the row right of the line at column position t (0 left of the
+  /// span, 1 right of it, a linear ramp across it), pixel c gains d·(G(c+1) − G(c)), where
+  /// G(t) = ∫g = u²/2w + max(t − hi, 0), u = clamp(t − lo, 0, w). Each cell stores the change
+  /// from its left neighbour: the second difference of G. No branches but the loop.
+  @inline(__always)
+  private func addSpan(
+    _ r: Int, _ first: Int, _ count: Int, _ lo: Double, _ hi: Double, _ w: Double,
+    _ inv2w: Double, _ d: Double
+  ) {
+    let line = cells + (r &* stride &+ first)
+    var gPrev2 = 0.0  // G(first − 1) = G(first) = 0, as first ≤ lo
+    var gPrev = 0.0
+    var t = Double(first) + 1
+    for k in 0..<count {
+      let u = Swift.min(Swift.max(t - lo, 0), w)
+      let g = u * u * inv2w + Swift.max(t - hi, 0)
+      line[k] += Float(d * (g - 2 * gPrev + gPrev2))
+      gPrev2 = gPrev
+      gPrev = g
+      t += 1
+    }
+    if tracksCells && count > 0 { mark(r, first, first &+ count &- 1) }
+  }
+
+  /// `addSpan` for a full row of an edge with |dx/dy| ≤ 1: the span lies in cells ⌊lo⌋ and
+  /// ⌊lo⌋+1, so exactly three cells change. With t1 = ⌊lo⌋+1, t2 = t1+1:
+  /// G(t1) = u²/2w + max(t1 − hi, 0) with u = min(t1 − lo, w), and G(t2) = t2 − (lo+hi)/2.
+  @inline(__always)
+  private func addSteepSpan(_ r: Int, _ lo: Double, _ hi: Double, _ inv2w: Double, _ d: Double) {
+    let first = Int(lo)
+    let t1 = Double(first) + 1
+    let u = Swift.min(t1 - lo, hi - lo)
+    let g1 = u * u * inv2w + Swift.max(t1 - hi, 0)
+    let g2 = t1 + 1 - 0.5 * (lo + hi)
+    let line = cells + (r &* stride &+ first)
+    line[0] += Float(d * g1)
+    line[1] += Float(d * (g2 - 2 * g1))
+    line[2] += Float(d * (1 - g2 + g1))
+    if tracksCells { mark(r, first, first &+ 2) }
+  }
+
+  /// ⌈v⌉ for v ≥ 0, without a libm call.
+  @inline(__always)
+  static func ceil(_ v: Double) -> Int {
+    let i = Int(v)
+    return Double(i) < v ? i + 1 : i
+  }
+
+  /// Marks cells lo...hi of band row r as written, and their words in the row's summary.
   @inline(__always)
   private func mark(_ r: Int, _ lo: Int, _ hi: Int) {
-    let words = marks + r * wordsPerRow
+    Self.setBits(marks + r * wordsPerRow, lo, hi)
+    Self.setBits(summary + r * summaryWordsPerRow, lo >> 6, hi >> 6)
+  }
+
+  /// Sets bits lo...hi of the bit string at `words`.
+  @inline(__always)
+  static func setBits(_ words: UnsafeMutablePointer<UInt64>, _ lo: Int, _ hi: Int) {
     let w0 = lo >> 6
     let w1 = hi >> 6
     let loMask = ~UInt64(0) << UInt64(lo & 63)

@@ -39,25 +39,31 @@ extension CellBand {
   private func sweepMarkedRow(_ r: Int, _ out: UnsafeMutablePointer<UInt8>, _ evenOdd: Bool) {
     let line = cells + r * stride
     let words = marks + r * wordsPerRow
+    let summaryWords = summary + r * summaryWordsPerRow
     var acc: Float = 0
     var next = 0  // first pixel not yet written
-    for w in 0..<wordsPerRow {
-      var bits = words[w]
-      if bits == 0 { continue }
-      words[w] = 0
-      let base = w << 6
-      while bits != 0 {
-        let x = base + bits.trailingZeroBitCount
-        bits &= bits &- 1
-        let delta = line[x]
-        line[x] = 0
-        if x >= width { continue }
-        if x > next {
-          (out + next).update(repeating: byte(acc, evenOdd), count: x - next)
+    for s in 0..<summaryWordsPerRow {
+      var wordBits = summaryWords[s]
+      summaryWords[s] = 0
+      while wordBits != 0 {
+        let w = (s << 6) + wordBits.trailingZeroBitCount
+        wordBits &= wordBits &- 1
+        var bits = words[w]
+        words[w] = 0
+        let base = w << 6
+        while bits != 0 {
+          let x = base + bits.trailingZeroBitCount
+          bits &= bits &- 1
+          let delta = line[x]
+          line[x] = 0
+          if x >= width { continue }
+          if x > next {
+            (out + next).update(repeating: byte(acc, evenOdd), count: x - next)
+          }
+          acc += delta
+          out[x] = byte(acc, evenOdd)
+          next = x + 1
         }
-        acc += delta
-        out[x] = byte(acc, evenOdd)
-        next = x + 1
       }
     }
     if next < width {
@@ -80,7 +86,8 @@ extension CellBand {
   @inline(__always)
   static func evenOddByte(_ acc: Float) -> UInt8 {
     var a = abs(acc)
-    a -= 2 * (a * 0.5).rounded(.down)
+    // a mod 2 by truncation (a ≥ 0; windings stay far below 2³¹), avoiding a libm floor call.
+    a -= 2 * Float(Int32(Swift.min(a * 0.5, 1_073_741_824)))
     if a > 1 { a = 2 - a }
     return UInt8(Swift.min(Swift.max(a, 0), 1) * 255 + 0.5)
   }

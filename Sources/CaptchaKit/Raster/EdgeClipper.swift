@@ -16,8 +16,11 @@ struct RasterEdge {
 /// - parts above or below the rectangle are dropped (scanlines are independent);
 /// - parts right of it are dropped (winding accumulates left to right, so they cannot change
 ///   any pixel inside);
-/// - parts left of it become vertical edges on its left side, keeping their vertical extent and
-///   direction, so the winding they carry into the rectangle is preserved.
+/// - parts left of it act as vertical edges on its left side, keeping their vertical extent and
+///   direction, so the winding they carry into the rectangle is preserved. Such an edge only
+///   adds to column 0 of each row it spans, so instead of being stored it is added to
+///   `leftCover`, a per-row sum built with a difference array: O(1) per edge, however many rows
+///   it spans (a path mostly left of the canvas costs almost nothing).
 struct EdgeClipper {
   let minX: Double
   let minY: Double
@@ -25,17 +28,37 @@ struct EdgeClipper {
   let maxY: Double
   /// Edges shorter than this vertically (in pixels) change coverage by less than it; dropped.
   static let minimumHeight = 1e-9
+  /// The clipped edges, in mask-local coordinates.
+  var edges: [RasterEdge] = []
+  /// Per mask row: coverage added to column 0 by edges left of the rectangle (partial rows),
+  /// and the difference array of whole-row windings; empty until the first such edge.
+  private var leftPartial: [Double] = []
+  private var leftSteps: [Double] = []
 
-  init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+  init(minX: Double, minY: Double, maxX: Double, maxY: Double, edgeCapacity: Int) {
     self.minX = minX
     self.minY = minY
     self.maxX = maxX
     self.maxY = maxY
+    edges.reserveCapacity(edgeCapacity)
   }
 
-  /// Clips the edge `p → q` and appends what is left to `edges`.
+  /// Per mask row, the total coverage edges left of the rectangle add to column 0; nil when
+  /// there are none.
+  func leftCover() -> [Double]? {
+    if leftPartial.isEmpty { return nil }
+    var cover = leftPartial
+    var winding = 0.0
+    for r in 0..<cover.count {
+      winding += leftSteps[r]
+      cover[r] += winding
+    }
+    return cover
+  }
+
+  /// Clips the edge `p → q` and appends what is left to `edges` (or `leftCover`).
   @inline(__always)
-  func clip(_ p: Point, _ q: Point, into edges: inout [RasterEdge]) {
+  mutating func clip(_ p: Point, _ q: Point) {
     if p.y == q.y { return }
     let (a, b, winding): (Point, Point, Float) = p.y < q.y ? (p, q, 1) : (q, p, -1)
     if b.y <= minY || a.y >= maxY { return }
@@ -53,11 +76,11 @@ struct EdgeClipper {
     }
     if xa >= maxX && xb >= maxX { return }
     if xa <= minX && xb <= minX {
-      emit(minX, ya, minX, yb, winding, into: &edges)
+      emitLeft(ya, yb, winding)
       return
     }
     if xa >= minX && xa <= maxX && xb >= minX && xb <= maxX {
-      emit(xa, ya, xb, yb, winding, into: &edges)
+      emit(xa, ya, xb, yb, winding)
       return
     }
     // The edge crosses the left and/or right side of the rectangle.
@@ -66,14 +89,14 @@ struct EdgeClipper {
       var sy = ya
       if xa < minX {
         let yl = Self.yOnEdge(xa, ya, xb, yb, atX: minX)
-        emit(minX, ya, minX, yl, winding, into: &edges)
+        emitLeft(ya, yl, winding)
         sx = minX
         sy = yl
       }
       if xb > maxX {
-        emit(sx, sy, maxX, Self.yOnEdge(xa, ya, xb, yb, atX: maxX), winding, into: &edges)
+        emit(sx, sy, maxX, Self.yOnEdge(xa, ya, xb, yb, atX: maxX), winding)
       } else {
-        emit(sx, sy, xb, yb, winding, into: &edges)
+        emit(sx, sy, xb, yb, winding)
       }
     } else {
       var sx = xa
@@ -84,18 +107,42 @@ struct EdgeClipper {
       }
       if xb < minX {
         let yl = Self.yOnEdge(xa, ya, xb, yb, atX: minX)
-        emit(sx, sy, minX, yl, winding, into: &edges)
-        emit(minX, yl, minX, yb, winding, into: &edges)
+        emit(sx, sy, minX, yl, winding)
+        emitLeft(yl, yb, winding)
       } else {
-        emit(sx, sy, xb, yb, winding, into: &edges)
+        emit(sx, sy, xb, yb, winding)
       }
     }
   }
 
+  /// A vertical edge on the left side from y0 to y1 (y0 < y1, both inside the rectangle).
   @inline(__always)
-  private func emit(
-    _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ winding: Float,
-    into edges: inout [RasterEdge]
+  private mutating func emitLeft(_ y0: Double, _ y1: Double, _ winding: Float) {
+    let ly0 = y0 - minY
+    let ly1 = y1 - minY
+    if !(ly1 - ly0 > Self.minimumHeight) { return }
+    let rows = Int(maxY - minY)
+    if leftPartial.isEmpty {
+      leftPartial = [Double](repeating: 0, count: rows)
+      leftSteps = [Double](repeating: 0, count: rows + 1)
+    }
+    let w = Double(winding)
+    let r0 = Swift.min(Int(ly0), rows - 1)
+    let r1 = Swift.min(Int(ly1), rows)
+    if r0 == r1 {
+      leftPartial[r0] += (ly1 - ly0) * w
+      return
+    }
+    // Partial first row, whole rows r0+1 ..< r1, partial last row.
+    leftPartial[r0] += (Double(r0 + 1) - ly0) * w
+    leftSteps[r0 + 1] += w
+    leftSteps[r1] -= w
+    if r1 < rows { leftPartial[r1] += (ly1 - Double(r1)) * w }
+  }
+
+  @inline(__always)
+  private mutating func emit(
+    _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ winding: Float
   ) {
     let ly0 = y0 - minY
     let ly1 = y1 - minY

@@ -10,7 +10,7 @@
 /// memory stays small, and sparse bands visit only the cells edges touched.
 public enum Rasterizer {
   /// Scratch cells per band (a band holds about this many floats, whatever the mask size).
-  static let bandCellBudget = 1 << 15
+  static let bandCellBudget = 1 << 14
 
   /// Fills `polygons` (each contour implicitly closed) under `rule`, clipped to `clip`.
   ///
@@ -76,18 +76,19 @@ public enum Rasterizer {
     let height = Int(by1.rounded(.up)) - top
 
     // Clip every edge to the mask rectangle; shift to mask-local coordinates.
-    let clipper = EdgeClipper(
-      minX: Double(left), minY: Double(top), maxX: Double(left + width), maxY: Double(top + height))
-    var edges: [RasterEdge] = []
-    edges.reserveCapacity(points.count + 8)
+    var clipper = EdgeClipper(
+      minX: Double(left), minY: Double(top), maxX: Double(left + width), maxY: Double(top + height),
+      edgeCapacity: points.count + 8)
     for range in usable {
       var prev = points[range.upperBound - 1]
       for i in range {
         let p = points[i]
-        clipper.clip(prev, p, into: &edges)
+        clipper.clip(prev, p)
         prev = p
       }
     }
+    let edges = clipper.edges
+    let leftCover = clipper.leftCover()
 
     // Roughly how many cells the edges touch; dense masks sweep every cell, sparse ones only
     // the touched cells.
@@ -95,7 +96,7 @@ public enum Rasterizer {
     for e in edges { touched += (e.y1 - e.y0) + abs(e.x1 - e.x0) + 2 }
     let tracksCells = sparse ?? (touched * 4 < Double(width) * Double(height))
 
-    let bandRows = Swift.max(1, Swift.min(height, bandCellBudget / (width + 2)))
+    let bandRows = Swift.max(1, Swift.min(height, bandCellBudget / (width + 3)))
     let band = CellBand(width: width, rows: bandRows, tracksCells: tracksCells)
     let evenOdd = rule == .evenodd
     let data = [UInt8](unsafeUninitializedCapacity: width * height) { buffer, count in
@@ -105,9 +106,11 @@ public enum Rasterizer {
           band.top = 0
           band.rows = height
           for e in edgeBuffer { band.add(e) }
+          if let leftCover { band.addToFirstColumn(leftCover) }
           band.sweep(into: mask, evenOdd: evenOdd)
         } else {
-          sweepBands(edgeBuffer, band, height: height, mask: mask, evenOdd: evenOdd)
+          sweepBands(
+            edgeBuffer, leftCover, band, height: height, mask: mask, evenOdd: evenOdd)
         }
       }
       count = width * height
@@ -118,7 +121,8 @@ public enum Rasterizer {
   /// Processes the mask band by band: edges are bucketed by the band they start in and stay
   /// active until the band they end in.
   private static func sweepBands(
-    _ edges: UnsafeBufferPointer<RasterEdge>, _ band: CellBand, height: Int,
+    _ edges: UnsafeBufferPointer<RasterEdge>, _ leftCover: [Double]?, _ band: CellBand,
+    height: Int,
     mask: UnsafeMutablePointer<UInt8>, evenOdd: Bool
   ) {
     let bandRows = band.capacity
@@ -150,6 +154,7 @@ public enum Rasterizer {
         }
       }
       active.removeLast(active.count - kept)
+      if let leftCover { band.addToFirstColumn(leftCover) }
       band.sweep(into: mask, evenOdd: evenOdd)
     }
   }

@@ -55,6 +55,25 @@ final class RasterAnalyticTests: XCTestCase {
     XCTAssertEqual(nonzeroOpposite, evenOdd)
   }
 
+  func testWindingsAboveOneFoldUnderEvenOddAndSaturateUnderNonzero() {
+    // Nested squares in the same direction: windings 1, 2, 3 from the outside in; the second
+    // set runs the other way (windings −1, −2, −3).
+    for reversed in [false, true] {
+      let nested = [
+        rectangle(0, 0, 12, 12, reversed: reversed), rectangle(2, 2, 10, 10, reversed: reversed),
+        rectangle(4.5, 4.5, 7.5, 7.5, reversed: reversed),
+      ]
+      let evenOdd = Rasterizer.fill(polygons(nested), rule: .evenodd, clip: clip)
+      let nonzero = Rasterizer.fill(polygons(nested), rule: .nonzero, clip: clip)
+      XCTAssertEqual(evenOdd.coverage(atX: 1, y: 1), 255)  // 1
+      XCTAssertEqual(evenOdd.coverage(atX: 3, y: 3), 0)  // 2
+      XCTAssertEqual(evenOdd.coverage(atX: 5, y: 5), 255)  // 3
+      // Half of pixel (4, 5) has winding 2, half winding 3: folded 0.5 → 127.5 → 128.
+      XCTAssertEqual(evenOdd.coverage(atX: 4, y: 5), 128)
+      XCTAssertEqual(Set(nonzero.data), [255])
+    }
+  }
+
   func testPentagramCentreDiffersBetweenRules() {
     let c = Point(25, 25)
     let star = (0..<5).map { k -> Point in

@@ -115,6 +115,31 @@ final class RasterHostileTests: XCTestCase {
     XCTAssertLessThan(seconds, 10)
   }
 
+  func testManyEdgesLeftOfClipCostLittle() {
+    // 200 000 edges left of a tall clip, plus one vertex inside: every left edge spans hundreds
+    // of rows, yet each costs O(1) (they only add winding to column 0).
+    var rng = TestRNG(seed: 11)
+    var poly = (0..<200_000).map { _ in Point(rng.double(-1e6, -1), rng.double(0, 2000)) }
+    poly.append(Point(50, 1000))
+    let clip = PixelRect(x: 0, y: 0, width: 100, height: 2000)
+    let start = DispatchTime.now().uptimeNanoseconds
+    let m = Rasterizer.fill(polygons([poly]), rule: .nonzero, clip: clip)
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    XCTAssertEqual(m.rect, PixelRect(x: 0, y: 0, width: 50, height: 2000))
+    XCTAssertLessThan(seconds, 5)
+    // The same kind of path, small enough for the exact per-pixel oracle.
+    var small = (0..<2000).map { _ in Point(rng.double(-1e6, -1), rng.double(0, 40)) }
+    small += [Point(-10, 5.5), Point(19.5, 20.25), Point(-10, 35.75)]
+    let smallClip = PixelRect(x: 0, y: 0, width: 20, height: 40)
+    for rule in FillRule.allCases {
+      let got = canvas(Rasterizer.fill(polygons([small]), rule: rule, clip: smallClip), smallClip)
+      let exact = ExactAreaOracle.coverage([small], rule: rule, rect: smallClip)
+      for p in 0..<got.count {
+        XCTAssertEqual(Double(got[p]), exact[p] * 255, accuracy: 0.51, "pixel \(p) \(rule)")
+      }
+    }
+  }
+
   func testPolygonStraddlingLeftOfClipCancelsToZeroWhereItDoesNotReach() {
     // A closed contour mostly left of the clip, poking 2 px in: pixels right of x = 2 are 0.
     let c = [Point(-100, 0), Point(2.5, 4), Point(2.5, 6), Point(-100, 10)]

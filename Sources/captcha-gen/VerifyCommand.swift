@@ -1,0 +1,51 @@
+import ArgumentParser
+import CaptchaKit
+import Foundation
+
+/// `captcha-gen verify`: checks a client's drop position against answer.json.
+struct VerifyCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "verify",
+    abstract: "Check a drop position against answer.json; prints pass or fail.",
+    discussion: """
+      Exit status: 0 pass, 1 fail, 64 bad usage, 65 answer file not a schema-1 answer, \
+      66 answer file missing. x and y are where the client put piece.png's top-left corner; \
+      y is checked unless the answer's mode is horizontal.
+      """)
+
+  @Option(help: "The answer.json written by make.")
+  var answer: String
+
+  @Option(
+    parsing: .unconditional,
+    help: "x of the piece's top-left corner (background pixels, or display pixels with --display-width).")
+  var x: Double
+
+  @Option(
+    parsing: .unconditional, help: "y of the piece's top-left corner; required unless the mode is horizontal."
+  )
+  var y: Double?
+
+  @Option(
+    parsing: .unconditional,
+    help: "Width at which the client displayed the background; positions are scaled from it.")
+  var displayWidth: Double?
+
+  func run() throws {
+    let passed = try reportingErrors { () throws -> Bool in
+      guard x.isFinite, y?.isFinite ?? true else {
+        throw usageError("--x and --y must be finite numbers")
+      }
+      if let dw = displayWidth, !(dw.isFinite && dw > 0) {
+        throw usageError("--display-width \(dw) must be a positive number")
+      }
+      let a = try Answer.read(path: answer)
+      if a.mode != .horizontal && y == nil {
+        throw usageError("\(answer): the answer is in \(a.mode.rawValue) mode, so --y is required")
+      }
+      return Verifier.verify(answer: a, x: x, y: y, displayWidth: displayWidth)
+    }
+    print(passed ? "pass" : "fail")
+    if !passed { throw ExitCode(1) }
+  }
+}

@@ -1,0 +1,83 @@
+import CaptchaKit
+import Foundation
+import XCTest
+
+/// Golden captchas in Fixtures/golden, made by the tool itself from the built-in background with
+/// fixed seeds, one per shape and mode.
+///
+/// The comparison is on DECODED pixels, so a libpng or zlib update that changes compressed bytes
+/// does not break it. Tolerance: every channel of every pixel within ±2 of the golden (room for
+/// last-bit floating-point differences between machines; a moved or reshaped piece changes
+/// hundreds of pixels by far more), image sizes equal, and answer.json byte-identical.
+///
+/// To regenerate after an intended change of the output: `CAPTCHA_GEN_UPDATE_GOLDENS=1 swift test
+/// --filter MakeGoldenTests`, then look at the new pictures before committing them.
+final class MakeGoldenTests: XCTestCase {
+  typealias S = MakeTestSupport
+
+  static let channelTolerance = 2
+
+  static let cases: [(name: String, args: [String])] = [
+    ("classic-horizontal", ["--seed", "1", "--size", "240x120"]),
+    ("circle-free", ["--seed", "2", "--size", "200x120", "--shape", "circle", "--mode", "free"]),
+    ("square-vertical", ["--seed", "3", "--size", "120x200", "--shape", "square", "--mode", "vertical"]),
+  ]
+
+  static var goldenRoot: URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Fixtures/golden")
+  }
+
+  func testOutputsMatchGoldens() throws {
+    let update = ProcessInfo.processInfo.environment["CAPTCHA_GEN_UPDATE_GOLDENS"] == "1"
+    for (name, args) in Self.cases {
+      let out = try CLI.tempDir("golden")
+      let r = try CLI.run(["make", "--out", out.path] + args)
+      XCTAssertEqual(r.status, 0, r.stderr)
+      let golden = Self.goldenRoot.appendingPathComponent(name)
+      if update {
+        try FileManager.default.createDirectory(at: golden, withIntermediateDirectories: true)
+        for f in S.files(in: out) {
+          let dst = golden.appendingPathComponent(f)
+          try? FileManager.default.removeItem(at: dst)
+          try FileManager.default.copyItem(at: out.appendingPathComponent(f), to: dst)
+        }
+        continue
+      }
+      XCTAssertEqual(S.files(in: out), S.files(in: golden), name)
+      XCTAssertEqual(
+        String(decoding: try S.bytes(out.appendingPathComponent("answer.json")), as: UTF8.self),
+        String(decoding: try S.bytes(golden.appendingPathComponent("answer.json")), as: UTF8.self), name)
+      for f in ["piece.png", "background.png"] {
+        let got = try S.decode(out.appendingPathComponent(f))
+        let want = try S.decode(golden.appendingPathComponent(f))
+        let diff = Self.compare(got, want)
+        XCTAssertNil(diff, "\(name)/\(f): \(diff ?? "")")
+      }
+    }
+  }
+
+  func testComparisonCatchesAMovedPiece() throws {
+    // The tolerance is loose enough for rounding, not for a different captcha.
+    let golden = Self.goldenRoot.appendingPathComponent("classic-horizontal")
+    let want = try S.decode(golden.appendingPathComponent("background.png"))
+    let out = try CLI.tempDir("golden-neg")
+    XCTAssertEqual(try CLI.run(["make", "--out", out.path, "--seed", "2", "--size", "240x120"]).status, 0)
+    XCTAssertNotNil(Self.compare(try S.decode(out.appendingPathComponent("background.png")), want))
+  }
+
+  /// nil when the images match within `channelTolerance`, else a description of the difference.
+  static func compare(_ a: RGBAImage, _ b: RGBAImage) -> String? {
+    guard a.width == b.width, a.height == b.height else {
+      return "size \(a.width)×\(a.height) vs \(b.width)×\(b.height)"
+    }
+    var worst = 0
+    var over = 0
+    for i in 0..<a.pixels.count {
+      let d = abs(Int(a.pixels[i]) - Int(b.pixels[i]))
+      worst = max(worst, d)
+      if d > channelTolerance { over += 1 }
+    }
+    return over == 0 ? nil : "\(over) channel values differ by more than \(channelTolerance) (max \(worst))"
+  }
+}
