@@ -125,13 +125,7 @@ struct CompareCommand: ParsableCommand {
         throw CaptchaError(.cannotCreate, "The folder \(parent) for the diff picture cannot be created.")
       }
     }
-    let png = try ImageCodec.encodePNG(image, keepAlpha: false)
-    do {
-      // Temporary file + rename: a reader never sees half a picture.
-      try Data(png).write(to: URL(fileURLWithPath: path), options: .atomic)
-    } catch {
-      throw CaptchaError(.cannotCreate, "The diff picture \(path) cannot be written.")
-    }
+    try AtomicFile.write(try ImageCodec.encodePNG(image, keepAlpha: false), to: path)
   }
 
   private func isDirectory(_ path: String) -> Bool {
