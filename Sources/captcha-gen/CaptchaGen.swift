@@ -8,7 +8,7 @@ struct CaptchaGen: ParsableCommand {
     abstract: "Generate slide-puzzle CAPTCHAs: a piece, a holed background and a secret answer.",
     version: CaptchaKitVersion.string,
     subcommands: [
-      MakeCommand.self, VerifyCommand.self, RasterCommand.self, CompareCommand.self,
+      MakeCommand.self, VerifyCommand.self, RasterCommand.self, BatchCommand.self, CompareCommand.self,
     ]
   )
 }
