@@ -26,24 +26,26 @@ public struct BatchEngine<Background> {
     self.existing = existing
   }
 
-  /// The items of this run's shard, ascending by index.
-  public func items() -> [BatchItem] {
+  /// How many items this run's shard has.
+  public var itemCount: Int { request.shard.itemCount(total: request.count) }
+
+  /// The shard's item at `position` (its rank in index order).
+  public func item(at position: Int) -> BatchItem {
     let r = request
-    return r.shard.indices(total: r.count).map { i in
-      let seed = BatchDerivation.itemSeed(base: r.baseSeed, index: i)
-      let folder = BatchDerivation.folderName(index: i, count: r.count)
-      let folderPath = (r.outputDirectory as NSString).appendingPathComponent(folder)
-      switch r.inputs {
-      case .procedural:
-        return BatchItem(
-          index: i, seed: seed, source: "procedural", backgroundPath: nil, folderName: folder,
-          folderPath: folderPath)
-      case .files(let files):
-        let input = files[BatchDerivation.backgroundIndex(index: i, inputCount: files.count)]
-        return BatchItem(
-          index: i, seed: seed, source: input.name, backgroundPath: input.path, folderName: folder,
-          folderPath: folderPath)
-      }
+    let i = r.shard.itemIndex(at: position)
+    let seed = BatchDerivation.itemSeed(base: r.baseSeed, index: i)
+    let folder = BatchDerivation.folderName(index: i, count: r.count)
+    let folderPath = (r.outputDirectory as NSString).appendingPathComponent(folder)
+    switch r.inputs {
+    case .procedural:
+      return BatchItem(
+        index: i, seed: seed, source: "procedural", backgroundPath: nil, folderName: folder,
+        folderPath: folderPath)
+    case .files(let files):
+      let input = files[BatchDerivation.backgroundIndex(index: i, inputCount: files.count)]
+      return BatchItem(
+        index: i, seed: seed, source: input.name, backgroundPath: input.path, folderName: folder,
+        folderPath: folderPath)
     }
   }
 
@@ -55,28 +57,35 @@ public struct BatchEngine<Background> {
     failure: @escaping (BatchItem, CaptchaError) -> Void = { _, _ in }
   ) throws -> BatchSummary {
     try request.validate()
-    let items = items()
+    let total = itemCount
     try createFolder(request.outputDirectory)
     let manifestPath = (request.outputDirectory as NSString).appendingPathComponent(request.manifestName)
     let manifest = try ManifestFile(path: manifestPath)
     defer { manifest.close() }
     let sink = OrderedLineSink { try manifest.append($0) }
-    let counter = ProgressCounter(total: items.count)
+    let counter = ProgressCounter(total: total)
     let failures = FailureList()
     let inputCount = max(request.inputs.count, 1)
-    let order = BatchSchedule.workOrder(
-      indices: items.map(\.index),
-      backgroundOf: { BatchDerivation.backgroundIndex(index: $0, inputCount: inputCount) })
+    let shard = request.shard
+    let backgroundOf = { (position: Int) in
+      BatchDerivation.backgroundIndex(index: shard.itemIndex(at: position), inputCount: inputCount)
+    }
     let resume = request.resume
     let load = self.load
     let make = self.make
     let existing = self.existing
+    let engine = self
 
     ParallelRunner.run(
-      count: order.count, jobs: request.jobs, makeWorker: { _ in WorkerCache<Background>(capacity: 2) }
-    ) { cache, p in
-      let position = order[p]
-      let item = items[position]
+      count: total, jobs: request.jobs, makeWorker: { _ in BatchWorker<Background>() }
+    ) { worker, slot in
+      let w = slot / BatchSchedule.windowSize
+      if worker.window != w {
+        worker.window = w
+        worker.order = BatchSchedule.window(w, count: total, backgroundOf: backgroundOf)
+      }
+      let position = worker.order[slot - w * BatchSchedule.windowSize]
+      let item = engine.item(at: position)
       if resume {
         removeTemporaryFiles(in: item.folderPath)
       }
@@ -89,7 +98,7 @@ public struct BatchEngine<Background> {
         try prepareFolder(item.folderPath)
         var background: Background?
         if let path = item.backgroundPath {
-          background = try cache.value(for: path) { try load(path) }
+          background = try worker.cache.value(for: path) { try load(path) }
         }
         let record = try make(item, background)
         sink.deliver(position: position, line: ManifestLine.made(item, record))
@@ -140,6 +149,13 @@ func removeTemporaryFiles(in path: String) {
   for name in names where name.hasPrefix(".") && name.contains(".tmp-") {
     try? FileManager.default.removeItem(atPath: (path as NSString).appendingPathComponent(name))
   }
+}
+
+/// A worker thread's state: its background cache and the work order of its current window.
+struct BatchWorker<Background> {
+  var cache = WorkerCache<Background>(capacity: 2)
+  var window = -1
+  var order: [Int] = []
 }
 
 /// The failed items, collected from worker threads.

@@ -34,5 +34,13 @@ public struct BatchShard: Equatable, Sendable, CustomStringConvertible {
     stride(from: index, to: max(total, index), by: count)
   }
 
+  /// How many of the items `0..<total` belong to this shard.
+  public func itemCount(total: Int) -> Int {
+    total > index ? (total - index + count - 1) / count : 0
+  }
+
+  /// The index of this shard's item at `position` (its rank among the shard's items).
+  public func itemIndex(at position: Int) -> Int { index + position * count }
+
   public var description: String { "\(index)/\(count)" }
 }

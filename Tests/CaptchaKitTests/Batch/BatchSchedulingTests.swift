@@ -65,9 +65,10 @@ final class BatchSchedulingTests: XCTestCase {
   }
 
   func testScheduleGroupsItemsByBackgroundInsideWindows() {
-    let indices = Array(0..<10)
-    let order = BatchSchedule.workOrder(indices: indices, backgroundOf: { $0 % 3 }, windowSize: 6)
+    let order = BatchSchedule.workOrder(count: 10, backgroundOf: { $0 % 3 }, windowSize: 6)
     XCTAssertEqual(order, [0, 3, 1, 4, 2, 5, 6, 9, 7, 8])
-    XCTAssertEqual(order.sorted(), indices)
+    XCTAssertEqual(order.sorted(), Array(0..<10))
+    XCTAssertEqual(BatchSchedule.window(1, count: 10, backgroundOf: { $0 % 3 }, windowSize: 6), [6, 9, 7, 8])
+    XCTAssertEqual(BatchSchedule.window(2, count: 10, backgroundOf: { $0 % 3 }, windowSize: 6), [])
   }
 }

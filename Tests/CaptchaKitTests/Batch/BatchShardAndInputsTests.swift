@@ -14,6 +14,20 @@ final class BatchShardTests: XCTestCase {
     XCTAssertEqual(Array(BatchShard.all.indices(total: 3)), [0, 1, 2])
   }
 
+  func testShardItemCountAndIndexAgreeWithTheIndexList() throws {
+    for n in 1...5 {
+      for i in 0..<n {
+        let shard = try BatchShard(index: i, count: n)
+        for total in [0, 1, 2, 7, 23] {
+          let list = Array(shard.indices(total: total))
+          XCTAssertEqual(shard.itemCount(total: total), list.count, "\(i)/\(n) of \(total)")
+          XCTAssertEqual((0..<list.count).map { shard.itemIndex(at: $0) }, list)
+        }
+      }
+    }
+    XCTAssertEqual(BatchShard.all.itemCount(total: 1_000_000_000_000), 1_000_000_000_000)
+  }
+
   func testImpossibleShardsAreUsageErrors() {
     for bad in ["4/4", "-1/4", "0/0", "1", "a/b", "1/2/3", ""] {
       XCTAssertThrowsError(try BatchShard(parsing: bad), bad) { error in
