@@ -54,7 +54,7 @@ struct BatchCommand: ParsableCommand {
   @Flag(help: "No progress display and no summary (failed items are still reported).")
   var quiet = false
 
-  @OptionGroup(title: "Captcha options (as for make)")
+  @OptionGroup
   var captchaOptions: MakeOptionGroup
 
   func run() throws {

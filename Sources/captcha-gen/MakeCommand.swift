@@ -23,7 +23,7 @@ struct MakeCommand: ParsableCommand {
   @Option(help: "Seed (0…2^64−1). Without it one is drawn from the system and recorded in answer.json.")
   var seed: UInt64?
 
-  @OptionGroup(title: "Captcha options")
+  @OptionGroup
   var captchaOptions: MakeOptionGroup
 
   @Flag(help: "Also print answer.json to standard output.")
