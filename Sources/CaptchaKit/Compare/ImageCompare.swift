@@ -28,28 +28,27 @@ public enum ImageCompare {
         let total = expected.width * expected.height
         var sumSquares = 0
         var maxDiff = 0
-        var candidates: [Int] = []
+        var differing = 0
         for k in 0..<total {
           let i = k * 4
           let d = PixelDifference.maxChannel(e, i, a, i)
           if d == 0 { continue }
           if d > maxDiff { maxDiff = d }
           sumSquares += PixelDifference.squared(e, a, i)
-          if d > tolerance { candidates.append(k) }
+          if d > tolerance {
+            classes[k] = DiffMask.Class.different.rawValue
+            differing += 1
+          }
         }
         var antialiased = 0
-        if thresholds.antialiasing && !candidates.isEmpty {
+        if thresholds.antialiasing && differing > 0 {
           let rule = AntialiasRule(expected: expected, actual: actual, tolerance: tolerance)
-          for k in candidates {
+          for k in 0..<total where classes[k] == DiffMask.Class.different.rawValue {
             if rule.forgives(x: k % expected.width, y: k / expected.width, expected: e, actual: a) {
               classes[k] = DiffMask.Class.antialiased.rawValue
               antialiased += 1
-            } else {
-              classes[k] = DiffMask.Class.different.rawValue
             }
           }
-        } else {
-          for k in candidates { classes[k] = DiffMask.Class.different.rawValue }
         }
         let psnr: Double
         if sumSquares == 0 {
@@ -59,7 +58,7 @@ public enum ImageCompare {
           psnr = 10 * log10(255.0 * 255.0 / mse)
         }
         metrics = CompareMetrics(
-          totalPixels: total, differingPixels: candidates.count - antialiased,
+          totalPixels: total, differingPixels: differing - antialiased,
           antialiasedPixels: antialiased, maxChannelDifference: maxDiff, psnr: psnr)
       }
     }
