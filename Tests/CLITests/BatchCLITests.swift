@@ -233,4 +233,24 @@ final class BatchCLITests: XCTestCase {
     XCTAssertEqual(l.status, 65)
     XCTAssertTrue(l.stderr.contains("x.png: no such file"), l.stderr)
   }
+
+  func testRegeneratedBatchMatchesCommittedGoldensWithCompare() throws {
+    let args = ["batch", "--count", "3", "--seed", "42", "--jobs", "2", "--quiet"]
+    XCTAssertEqual(try CLI.run(args + ["--out", path("goldens")]).status, 0)
+    XCTAssertEqual(try CLI.run(args + ["--out", path("regenerated")]).status, 0)
+    let same = try CLI.run(["compare", path("goldens"), path("regenerated")])
+    XCTAssertEqual(same.status, 0, same.stdout)
+    XCTAssertTrue(same.stdout.contains("compared 10 files: 10 equal"), same.stdout)
+    // A regression in one picture is caught and pictured.
+    let piecePath = path("regenerated/000001/background.png")
+    var image = try ImageCodec.decodeFile(path: piecePath).image
+    image.pixels[0] ^= 0x40
+    try Data(try ImageCodec.encodePNG(image, keepAlpha: !image.isOpaque)).write(
+      to: URL(fileURLWithPath: piecePath))
+    let changed = try CLI.run(["compare", path("goldens"), path("regenerated"), "--diff", path("diffs")])
+    XCTAssertEqual(changed.status, 1)
+    XCTAssertTrue(
+      changed.stdout.contains("different 000001/background.png: 1 of 51200 pixels"), changed.stdout)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: path("diffs/000001/background.png.diff.png")))
+  }
 }
