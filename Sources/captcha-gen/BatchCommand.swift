@@ -22,9 +22,10 @@ struct BatchCommand: ParsableCommand {
       with i mod N = I are made and the manifest is OUT/manifest.shard-I-of-N.jsonl. Files are \
       written atomically; --resume skips items whose three files are present and valid.
 
-      Exit status: 0 when every item was made; 65 when some items failed (each is reported with \
-      its background file and reason, and the others are still made); 73/74 when output could \
-      not be written; 64 for bad options; 66 for a missing --images folder or --list file.
+      Exit status: 0 when every item was made; 1 when some items failed because of their input \
+      (each is reported with its background file and reason, and the others are still made); \
+      73/74 when output could not be written; 64 for bad options; 66 for a missing --images \
+      folder or --list file.
       """)
 
   @Option(help: "How many captchas the whole batch has (items 0…count-1).")

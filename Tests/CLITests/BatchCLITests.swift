@@ -140,7 +140,7 @@ final class BatchCLITests: XCTestCase {
     let r = try CLI.run([
       "batch", "--count", "8", "--out", path("out"), "--images", bg, "--seed", "1", "--jobs", "2",
     ])
-    XCTAssertEqual(r.status, 65, r.stderr)
+    XCTAssertEqual(r.status, 1, r.stderr)
     XCTAssertTrue(r.stderr.contains("item 000002 (broken.png) failed"), r.stderr)
     XCTAssertTrue(r.stderr.contains("item 000007 (notes.jpg) failed"), r.stderr)
     XCTAssertTrue(r.stderr.contains("made 4, skipped 0, failed 4 of 8"), r.stderr)
@@ -230,7 +230,7 @@ final class BatchCLITests: XCTestCase {
     let l = try CLI.run([
       "batch", "--count", "2", "--out", path("l"), "--list", path("list.txt"), "--seed", "1",
     ])
-    XCTAssertEqual(l.status, 65)
+    XCTAssertEqual(l.status, 1)
     XCTAssertTrue(l.stderr.contains("x.png: no such file"), l.stderr)
   }
 

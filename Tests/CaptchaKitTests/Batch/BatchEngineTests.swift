@@ -124,7 +124,7 @@ final class BatchEngineTests: XCTestCase {
     XCTAssertEqual(reported.sorted(), [1, 4, 7])
     XCTAssertEqual(summary.progress.made, 7)
     XCTAssertEqual(summary.progress.failed, 3)
-    XCTAssertEqual(summary.exitCode, 65)
+    XCTAssertEqual(summary.exitCode, 1)
     XCTAssertTrue(summary.failures[0].error.message.contains("b.png"))
     let lines = try manifest("out")
     XCTAssertEqual(lines.count, 10)
@@ -157,5 +157,19 @@ final class BatchEngineTests: XCTestCase {
     XCTAssertThrowsError(try engine("file/out").run()) { error in
       XCTAssertEqual((error as? CaptchaError)?.kind, .cannotCreate)
     }
+  }
+
+  func testExitCodeSaysWhetherAndWhyItemsFailed() {
+    let p = BatchProgress(total: 4)
+    let data = CaptchaError(.badData, "bg.png: not a PNG or JPEG image")
+    let missing = CaptchaError(.missingInput, "x.png: no such file")
+    let disk = CaptchaError(.io, "cannot write 'out/000003/piece.png': No space left on device")
+    let folder = CaptchaError(.cannotCreate, "out/000002: cannot create the output folder")
+    XCTAssertEqual(BatchSummary(progress: p, failures: []).exitCode, 0)
+    XCTAssertEqual(
+      BatchSummary(progress: p, failures: [(0, "bg.png", data), (1, "x.png", missing)]).exitCode, 1)
+    XCTAssertEqual(
+      BatchSummary(progress: p, failures: [(0, "bg.png", data), (2, "a", folder), (3, "b", disk)]).exitCode,
+      73)
   }
 }
