@@ -71,6 +71,11 @@ struct BatchCommand: ParsableCommand {
       }
       let inputs: BatchInputs =
         try images.map { try .folder($0) } ?? list.map { try .list($0) } ?? .procedural
+      if inputs == .procedural {
+        // Options impossible for the built-in background are impossible for every item: say so
+        // once, before anything is written, instead of failing each item.
+        _ = try CaptchaMaker.make(imagePath: nil, options: options, seed: 0)
+      }
       let baseSeed = seed ?? SystemSeed.draw()
       if seed == nil && !quiet {
         printError("batch: base seed \(baseSeed) (give --seed \(baseSeed) to repeat)")

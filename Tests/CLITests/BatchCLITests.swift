@@ -218,6 +218,7 @@ final class BatchCLITests: XCTestCase {
       (["--images", path("nope")], 66),
       (["--list", path("nope.txt")], 66),
       (["--piece-size", "4"], 64),
+      (["--piece-size", "200", "--seed", "1"], 64),
     ]
     for (extra, code) in cases {
       let r = try CLI.run(["batch", "--count", "2", "--out", path("o")] + extra)
