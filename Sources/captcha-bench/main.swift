@@ -2,7 +2,8 @@ import CaptchaKit
 
 // `captcha-bench [suite…]`: runs the named suites, or all of them.
 let suites: [(name: String, run: () -> Void)] = [
-  ("raster", RasterBench.run)
+  ("raster", RasterBench.run),
+  ("batch", BatchBench.run),
 ]
 let wanted = Set(CommandLine.arguments.dropFirst())
 print("captcha-bench \(CaptchaKitVersion.string)")
