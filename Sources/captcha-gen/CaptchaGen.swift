@@ -7,6 +7,8 @@ struct CaptchaGen: ParsableCommand {
     commandName: "captcha-gen",
     abstract: "Generate slide-puzzle CAPTCHAs: a piece, a holed background and a secret answer.",
     version: CaptchaKitVersion.string,
-    subcommands: [MakeCommand.self, VerifyCommand.self, RasterCommand.self]
+    subcommands: [
+      MakeCommand.self, VerifyCommand.self, RasterCommand.self, BatchCommand.self, CompareCommand.self,
+    ]
   )
 }
