@@ -41,3 +41,28 @@ format:
 
 clean:
 	rm -rf .build demo
+
+# Attack suite (tools/attacks, Python + OpenCV in .venv): how solvable our captchas are. Not part of
+# `make test`. ATTACK_ARGS passes extra options, e.g. ATTACK_ARGS='--seeds 20 --make-arg=--shape --make-arg=circle'.
+VENV         = .venv
+PHOTOS      ?= ../shared/photos
+ATTACK_JSON ?= .build/attack-results.json
+ATTACK_ARGS ?=
+
+.PHONY: attack-venv attack-eval
+
+attack-venv: $(VENV)/.installed
+
+$(VENV)/.installed: tools/attacks/requirements.txt
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet -r tools/attacks/requirements.txt
+	touch $@
+
+attack-eval: attack-venv
+	@if [ ! -d "$(PHOTOS)" ]; then \
+	  echo "attack-eval: skipped: photo folder $(PHOTOS) is missing (set PHOTOS=DIR to a folder of jpg/png photos)"; \
+	else \
+	  $(MAKE) --no-print-directory release && \
+	  $(VENV)/bin/python tools/attacks/evaluate.py --bin $(BIN_RELEASE) --photos "$(PHOTOS)" \
+	    --json $(ATTACK_JSON) $(ATTACK_ARGS); \
+	fi

@@ -52,7 +52,7 @@ enum RasterBench {
     measure("stress: 10 000-segment spiky star in 128x128, even-odd", targetMicros: nil, samples: 100) {
       Rasterizer.fill(star, rule: .evenodd, clip: clip128)
     }
-    var state: UInt64 = 0x1234_5678
+    var state = SplitMix64(seed: 0x1234_5678)
     var random = FlattenedPath()
     for i in 0..<10_000 {
       let p = Point(unit(&state) * 128, unit(&state) * 128)
@@ -109,14 +109,9 @@ enum RasterBench {
     return String(r)
   }
 
-  /// SplitMix64 draw in [0, 1).
-  static func unit(_ state: inout UInt64) -> Double {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    z ^= z >> 31
-    return Double(z >> 11) / Double(1 << 53)
+  /// A draw in [0, 1) from the library's SplitMix64.
+  static func unit(_ rng: inout SplitMix64) -> Double {
+    Double(rng.next() >> 11) / Double(1 << 53)
   }
 
   /// A classic jigsaw piece (tabs out on top and right, a slot in the bottom, flat left): 12

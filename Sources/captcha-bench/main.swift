@@ -5,6 +5,7 @@ import Foundation
 let suites: [(name: String, run: () -> Void)] = [
   ("raster", RasterBench.run),
   ("make", MakeBench.run),
+  ("batch", BatchBench.run),
 ]
 if CommandLine.arguments.dropFirst().first == "--peak-rss" {
   exit(MakeBench.peakRSSHelper(Array(CommandLine.arguments.dropFirst(2))))

@@ -7,6 +7,9 @@ struct CaptchaGen: ParsableCommand {
     commandName: "captcha-gen",
     abstract: "Generate slide-puzzle CAPTCHAs: a piece, a holed background and a secret answer.",
     version: CaptchaKitVersion.string,
-    subcommands: [MakeCommand.self, VerifyCommand.self, RasterCommand.self, ShapesCommand.self]
+    subcommands: [
+      MakeCommand.self, VerifyCommand.self, RasterCommand.self, BatchCommand.self, CompareCommand.self,
+      ShapesCommand.self,
+    ]
   )
 }

@@ -68,7 +68,7 @@ struct RasterCommand: ParsableCommand {
       }
       let png = try ImageCodec.encodeGrayPNG(
         width: width, height: height, pixels: Self.canvas(mask, width: width, height: height))
-      try Self.writeAtomically(png, to: out)
+      try AtomicFile.write(png, to: out)
     }
   }
 
@@ -110,34 +110,6 @@ struct RasterCommand: ParsableCommand {
       pixels[dst..<dst + mask.width] = mask.data[src..<src + mask.width]
     }
     return pixels
-  }
-
-  /// Writes through a temporary file in the same folder and a rename, so `path` is never left
-  /// half-written.
-  static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-    func failure(_ code: Int32) -> CaptchaError {
-      CaptchaError(.cannotCreate, "\(path): cannot be written (\(String(cString: strerror(code))))")
-    }
-    let temp = "\(path).tmp-\(getpid())"
-    let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    if fd < 0 { throw failure(errno) }
-    var written = 0
-    while written < bytes.count {
-      let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        let code = errno
-        close(fd)
-        unlink(temp)
-        throw failure(code)
-      }
-      written += n
-    }
-    if close(fd) != 0 || rename(temp, path) != 0 {
-      let code = errno
-      unlink(temp)
-      throw failure(code)
-    }
   }
 
   static func format(_ micros: Double) -> String {

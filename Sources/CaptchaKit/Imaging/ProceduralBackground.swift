@@ -12,6 +12,11 @@ public enum ProceduralBackground {
 
   /// Renders a `width`×`height` opaque landscape for `seed`.
   public static func make(width: Int, height: Int, seed: UInt64) -> RGBAImage {
+    make(width: width, height: height, seed: seed, bandRows: max(1, 65_536 / max(1, width)))
+  }
+
+  /// `make` rendering `bandRows` rows at a time (the result does not depend on it).
+  static func make(width: Int, height: Int, seed: UInt64, bandRows: Int) -> RGBAImage {
     precondition(width > 0 && height > 0, "background size must be positive")
     var rng = Xoshiro256StarStar(seed: seed, stream: 0x6267)  // "bg"
     // Every random choice is made first, recording pointwise drawing operations; the operations
@@ -112,7 +117,6 @@ public enum ProceduralBackground {
     }
 
     var image = RGBAImage(width: width, height: height, fill: (0, 0, 0, 255))
-    let bandRows = max(1, 65_536 / width)
     var y0 = 0
     while y0 < height {
       var band = Canvas(width: width, rows: y0..<min(height, y0 + bandRows))

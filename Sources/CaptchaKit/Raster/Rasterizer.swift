@@ -1,8 +1,10 @@
 /// The scan converter: fills flattened polygons with exact-area anti-aliasing.
 ///
-/// Pixel (i, j) is the square [i, i+1]×[j, j+1], y down. A pixel's coverage is the exact area of
-/// its square inside the fill (nonzero: |winding| capped at 1; even-odd: winding folded to 0…1),
-/// stored linearly as 0…255 rounded to nearest; no gamma, no snapping.
+/// Pixel (i, j) is the square [i, i+1]×[j, j+1], y down. A pixel's coverage is computed from the
+/// exact integral a of the winding number over its square: nonzero min(|a|, 1), even-odd a folded
+/// to 0…1 (a mod 2, then 2 − a above 1). That is the exact covered area wherever the windings in
+/// one pixel differ by at most one (every pixel of a simple polygon). Stored linearly as 0…255
+/// rounded to nearest; no gamma, no snapping.
 ///
 /// The pipeline, one concern per file: `EdgeClipper` clips edges to the mask in floating point;
 /// `CellBand` accumulates exact cell areas for a band of rows; `CoverageSweep` turns a band's
@@ -17,6 +19,8 @@ public enum Rasterizer {
   /// Contours with a non-finite point, or fewer than three points, are ignored. The mask covers
   /// the remaining contours' bounds intersected with `clip`, widened to whole pixels; it is empty
   /// (width and height 0, origin at the clip's corner) when that intersection has no area.
+  /// The mask holds one byte per pixel of that rectangle, so `clip` bounds the memory used;
+  /// scratch memory is a band of about `bandCellBudget` cells.
   public static func fill(_ polygons: FlattenedPath, rule: FillRule, clip: PixelRect)
     -> CoverageMask
   {

@@ -32,15 +32,9 @@ enum CodecTestSupport {
   /// A small deterministic generator (SplitMix64) so test images never depend on the
   /// standard library's random algorithms.
   struct Noise {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
+    private var mix: SplitMix64
+    init(seed: UInt64) { mix = SplitMix64(seed: seed) }
+    mutating func next() -> UInt64 { mix.next() }
     mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next() >> 56) }
   }
 

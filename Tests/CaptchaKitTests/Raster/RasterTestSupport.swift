@@ -1,16 +1,10 @@
 @testable import CaptchaKit
 
-/// SplitMix64: the tests' own seeded generator (no standard-library randomness).
+/// The tests' seeded generator: the library's SplitMix64 (no standard-library randomness).
 struct TestRNG {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+  private var mix: SplitMix64
+  init(seed: UInt64) { mix = SplitMix64(seed: seed) }
+  mutating func next() -> UInt64 { mix.next() }
   /// Uniform in [lo, hi).
   mutating func double(_ lo: Double, _ hi: Double) -> Double {
     lo + (hi - lo) * Double(next() >> 11) / Double(1 << 53)

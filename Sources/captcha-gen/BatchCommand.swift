@@ -1,0 +1,97 @@
+import ArgumentParser
+import CaptchaKit
+import Foundation
+
+/// `captcha-gen batch`: many captchas into numbered folders with a manifest, in parallel,
+/// shardable across machines and resumable after an interruption.
+struct BatchCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "batch",
+    abstract:
+      "Make many captchas: OUT/<index>/{piece.png, background.png|jpg, answer.json} + manifest.jsonl.",
+    discussion: """
+      Item i depends only on --seed, i and the input list (never on --count, --jobs, --shard or \
+      the machine): its seed is SplitMix64(base ^ SplitMix64(i)) & (2^53-1), where SplitMix64(x) \
+      is the first output of a SplitMix64 generator seeded with x, and its background is input \
+      number i mod (number of inputs) — --images files sorted by name, or --list lines in order — \
+      or the built-in background drawn from its seed. `captcha-gen make --seed <its seed> --image \
+      <its background>` with the same options reproduces it byte for byte.
+
+      Items go to OUT/<index padded to 6 digits>/; OUT/manifest.jsonl gets one JSON line per item \
+      in index order (index, source, seed, target, files, status); with --shard I/N only the items \
+      with i mod N = I are made and the manifest is OUT/manifest.shard-I-of-N.jsonl. Files are \
+      written atomically; --resume skips items whose three files are present and valid.
+
+      Exit status: 0 when every item was made; 1 when some items failed because of their input \
+      (each is reported with its background file and reason, and the others are still made); \
+      73/74 when output could not be written; 64 for bad options; 66 for a missing --images \
+      folder or --list file.
+      """)
+
+  @Option(help: "How many captchas the whole batch has (items 0…count-1).")
+  var count: Int
+
+  @Option(help: "Output folder; created when missing.")
+  var out: String
+
+  @Option(help: "Folder of PNG/JPEG backgrounds (used in name order, round robin).")
+  var images: String?
+
+  @Option(help: "File listing background paths, one per line (used in that order, round robin).")
+  var list: String?
+
+  @Option(help: "Worker threads (default: the number of cores).")
+  var jobs: Int?
+
+  @Option(help: "Base seed every item's seed derives from. Required with --shard and --resume.")
+  var seed: UInt64?
+
+  @Option(help: ArgumentHelp("Make only the items i with i mod N = I.", valueName: "I/N"))
+  var shard: String?
+
+  @Flag(help: "Skip items whose files are all present and valid (continue an interrupted batch).")
+  var resume = false
+
+  @Flag(help: "No progress display and no summary (failed items are still reported).")
+  var quiet = false
+
+  @OptionGroup
+  var captchaOptions: MakeOptionGroup
+
+  func run() throws {
+    let display = ProgressDisplay(quiet: quiet)
+    let summary = try reportingErrors { () throws -> BatchSummary in
+      let options = try captchaOptions.makeOptions()
+      if images != nil && list != nil {
+        throw usageError("Give either --images or --list, not both.")
+      }
+      let parsedShard = try shard.map { try BatchShard(parsing: $0) } ?? .all
+      if seed == nil && (shard != nil || resume) {
+        throw usageError("--shard and --resume need --seed, so every run derives the same items.")
+      }
+      let inputs: BatchInputs =
+        try images.map { try .folder($0) } ?? list.map { try .list($0) } ?? .procedural
+      if inputs == .procedural {
+        // Options impossible for the built-in background are impossible for every item: say so
+        // once, before anything is written, instead of failing each item.
+        _ = try CaptchaMaker.make(imagePath: nil, options: options, seed: 0)
+      }
+      let baseSeed = seed ?? SystemSeed.draw()
+      if seed == nil && !quiet {
+        printError("batch: base seed \(baseSeed) (give --seed \(baseSeed) to repeat)")
+      }
+      let request = BatchRequest(
+        count: count, outputDirectory: out, inputs: inputs, baseSeed: baseSeed, shard: parsedShard,
+        jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, resume: resume)
+      try request.validate()
+      let engine = CaptchaBatch.engine(request: request, options: options)
+      return try engine.run(
+        progress: { display.update($0) },
+        failure: { item, error in
+          display.message("captcha-gen: item \(item.folderName) (\(item.source)) failed: \(error.message)")
+        })
+    }
+    display.finish(summary.progress)
+    if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
+  }
+}
