@@ -1,10 +1,15 @@
 import CaptchaKit
+import Foundation
 
 // `captcha-bench [suite…]`: runs the named suites, or all of them.
 let suites: [(name: String, run: () -> Void)] = [
   ("raster", RasterBench.run),
+  ("make", MakeBench.run),
   ("batch", BatchBench.run),
 ]
+if CommandLine.arguments.dropFirst().first == "--peak-rss" {
+  exit(MakeBench.peakRSSHelper(Array(CommandLine.arguments.dropFirst(2))))
+}
 let wanted = Set(CommandLine.arguments.dropFirst())
 print("captcha-bench \(CaptchaKitVersion.string)")
 for suite in suites where wanted.isEmpty || wanted.contains(suite.name) {

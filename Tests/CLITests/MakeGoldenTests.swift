@@ -5,8 +5,9 @@ import XCTest
 /// Golden captchas in Fixtures/golden, made by the tool itself from the built-in background with
 /// fixed seeds, one per shape and mode.
 ///
-/// The comparison is on DECODED pixels, so a libpng or zlib update that changes compressed bytes
-/// does not break it. Tolerance: every channel of every pixel within ±2 of the golden (room for
+/// The comparison is on DECODED pixels (with `ImageCompare`), so a libpng or zlib update that
+/// changes compressed bytes does not break it. Tolerance: every channel of every pixel within ±2
+/// of the golden, fully transparent pixels equal whatever their colour (room for
 /// last-bit floating-point differences between machines; a moved or reshaped piece changes
 /// hundreds of pixels by far more), image sizes equal, and answer.json byte-identical.
 ///
@@ -66,18 +67,11 @@ final class MakeGoldenTests: XCTestCase {
     XCTAssertNotNil(Self.compare(try S.decode(out.appendingPathComponent("background.png")), want))
   }
 
-  /// nil when the images match within `channelTolerance`, else a description of the difference.
-  static func compare(_ a: RGBAImage, _ b: RGBAImage) -> String? {
-    guard a.width == b.width, a.height == b.height else {
-      return "size \(a.width)×\(a.height) vs \(b.width)×\(b.height)"
-    }
-    var worst = 0
-    var over = 0
-    for i in 0..<a.pixels.count {
-      let d = abs(Int(a.pixels[i]) - Int(b.pixels[i]))
-      worst = max(worst, d)
-      if d > channelTolerance { over += 1 }
-    }
-    return over == 0 ? nil : "\(over) channel values differ by more than \(channelTolerance) (max \(worst))"
+  /// nil when the images match within `channelTolerance` (the project's `ImageCompare`, which also
+  /// treats fully transparent pixels as equal whatever their colour), else its summary.
+  static func compare(_ actual: RGBAImage, _ expected: RGBAImage) -> String? {
+    let thresholds = CompareThresholds(maxChannelDifference: channelTolerance, allowedPixels: .count(0))
+    let result = ImageCompare.compare(expected: expected, actual: actual, thresholds: thresholds)
+    return result.isMatch ? nil : result.summary
   }
 }

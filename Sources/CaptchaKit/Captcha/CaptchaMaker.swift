@@ -55,12 +55,7 @@ public enum CaptchaMaker {
     }
     let w = background.width
     let h = background.height
-    let p: Int
-    if let explicit = options.pieceSize {
-      p = explicit
-    } else {
-      p = max(minimumAutoPieceSize, options.resolvedPieceSize(width: w, height: h))
-    }
+    let p = options.resolvedPieceSize(width: w, height: h)
     if p > w || p > h {
       throw CaptchaError(
         .usage,
@@ -125,13 +120,14 @@ public enum CaptchaMaker {
     let source = loaded!.source
     // Hand the only reference to the pixels over, so the hole is drawn without copying them.
     let image = loaded.take()!.image
-    return try make(background: image, source: source, options: options, seed: seed)
+    return try make(background: consume image, source: source, options: options, seed: seed)
   }
 
   /// Encodes the captcha's files: piece.png (RGBA), background.png (RGB, or RGBA when the
   /// background has transparency) or background.jpg, and answer.json.
   public static func encode(_ captcha: Captcha, options: MakeOptions) throws -> CaptchaFiles {
-    let piece = try ImageCodec.encodePNG(captcha.piece, keepAlpha: true)
+    // The large background is encoded first, so its encoder's buffers never coexist with the
+    // piece's encoded bytes (lower peak memory on big pictures).
     let background: [UInt8]
     switch options.format {
     case .png:
@@ -139,6 +135,7 @@ public enum CaptchaMaker {
     case .jpeg:
       background = try ImageCodec.encodeJPEG(captcha.background, quality: options.quality)
     }
+    let piece = try ImageCodec.encodePNG(captcha.piece, keepAlpha: true)
     return CaptchaFiles(
       files: [
         (pieceFileName, piece),

@@ -46,7 +46,7 @@ public struct MakeOptions: Sendable {
   /// How `size` is applied.
   public var fit: Fit = .cover
   /// Side of the square piece box in pixels; nil picks 3/8 of the background's shorter side
-  /// (60 for 320×160).
+  /// (60 for 320×160), at least `CaptchaMaker.minimumAutoPieceSize`.
   public var pieceSize: Int?
   public var shape: any PieceShape = BuiltinShape.classic
   public var mode: DragMode = .horizontal
@@ -72,7 +72,7 @@ public struct MakeOptions: Sendable {
   /// The piece side for a background of `width`×`height`.
   public func resolvedPieceSize(width: Int, height: Int) -> Int {
     if let p = pieceSize { return p }
-    return max(8, (min(width, height) * 3 + 4) / 8)
+    return max(CaptchaMaker.minimumAutoPieceSize, (min(width, height) * 3 + 4) / 8)
   }
 
   /// Rejects impossible options with a `.usage` error naming the option.

@@ -12,9 +12,16 @@ public enum ProceduralBackground {
 
   /// Renders a `width`×`height` opaque landscape for `seed`.
   public static func make(width: Int, height: Int, seed: UInt64) -> RGBAImage {
+    make(width: width, height: height, seed: seed, bandRows: max(1, 65_536 / max(1, width)))
+  }
+
+  /// `make` rendering `bandRows` rows at a time (the result does not depend on it).
+  static func make(width: Int, height: Int, seed: UInt64, bandRows: Int) -> RGBAImage {
     precondition(width > 0 && height > 0, "background size must be positive")
     var rng = Xoshiro256StarStar(seed: seed, stream: 0x6267)  // "bg"
-    var canvas = Canvas(width: width, height: height)
+    // Every random choice is made first, recording pointwise drawing operations; the operations
+    // are then replayed band by band, so memory stays one output image plus one small band.
+    var ops: [(inout Canvas) -> Void] = []
     // Night is one palette in eleven draws; the five daylight palettes share the rest evenly.
     let pick = Int(rng.next(below: 11))
     let palette = Palette.all[pick == 10 ? 5 : pick / 2].jittered(&rng)
@@ -23,9 +30,11 @@ public enum ProceduralBackground {
     let horizon = h * rng.nextDouble(in: 0.42, 0.62)
 
     // Sky: top colour to horizon colour, eased.
-    canvas.fillRows { y in
-      let t = smoothstep(0, horizon * 1.15, Double(y) + 0.5)
-      return palette.skyTop.mix(palette.skyHorizon, t)
+    ops.append { c in
+      c.fillRows { y in
+        let t = smoothstep(0, horizon * 1.15, Double(y) + 0.5)
+        return palette.skyTop.mix(palette.skyHorizon, t)
+      }
     }
 
     // Stars at night.
@@ -35,7 +44,8 @@ public enum ProceduralBackground {
         let x = rng.nextDouble() * w
         let y = rng.nextDouble() * horizon
         let r = rng.nextDouble(in: 0.35, 0.9)
-        canvas.disc(x, y, r, soft: 0.6, color: RGB(1, 1, 0.95), alpha: rng.nextDouble(in: 0.3, 0.9))
+        let a = rng.nextDouble(in: 0.3, 0.9)
+        ops.append { $0.disc(x, y, r, soft: 0.6, color: RGB(1, 1, 0.95), alpha: a) }
       }
     }
 
@@ -43,8 +53,8 @@ public enum ProceduralBackground {
     let sunR = h * rng.nextDouble(in: 0.06, 0.11)
     let sunX = w * rng.nextDouble(in: 0.12, 0.88)
     let sunY = horizon * rng.nextDouble(in: 0.25, 0.75)
-    canvas.glow(sunX, sunY, radius: sunR * 6, color: palette.sun, strength: 0.55)
-    canvas.disc(sunX, sunY, sunR, soft: 1.2, color: palette.sun, alpha: 1)
+    ops.append { $0.glow(sunX, sunY, radius: sunR * 6, color: palette.sun, strength: 0.55) }
+    ops.append { $0.disc(sunX, sunY, sunR, soft: 1.2, color: palette.sun, alpha: 1) }
 
     // Clouds: clusters of soft ellipses.
     let clouds = 2 + Int(rng.next(below: 4))
@@ -58,8 +68,9 @@ public enum ProceduralBackground {
         let px = cx + rng.nextDouble(in: -2.2, 2.2) * size
         let py = cy + rng.nextDouble(in: -0.4, 0.4) * size
         let r = size * rng.nextDouble(in: 0.7, 1.4)
-        canvas.ellipse(
-          px, py, r * 1.6, r, soft: r * 0.6, color: palette.cloud, alpha: alpha * 0.6)
+        ops.append {
+          $0.ellipse(px, py, r * 1.6, r, soft: r * 0.6, color: palette.cloud, alpha: alpha * 0.6)
+        }
       }
     }
 
@@ -77,7 +88,7 @@ public enum ProceduralBackground {
       let haze = (1 - t) * 0.55
       let top = palette.hillFar.mix(palette.hillNear, t).mix(palette.skyHorizon, haze)
       let bottom = top.scaled(0.72 + 0.2 * (1 - t))
-      canvas.fillBelow(ridge) { depth in top.mix(bottom, smoothstep(0, h * 0.5, depth)) }
+      ops.append { $0.fillBelow(ridge) { depth in top.mix(bottom, smoothstep(0, h * 0.5, depth)) } }
       if t > 0.4 {
         let trees = Int(w / 18 * rng.nextDouble(in: 0.3, 1.0))
         for _ in 0..<trees {
@@ -86,7 +97,9 @@ public enum ProceduralBackground {
           let xi = min(width - 1, max(0, Int(x)))
           let th = h * rng.nextDouble(in: 0.04, 0.09) * (0.6 + t)
           let ty = ridge[xi] + th * 0.25
-          canvas.ellipse(x, ty - th * 0.5, th * 0.32, th * 0.55, soft: 0.8, color: treeColor, alpha: 0.9)
+          ops.append {
+            $0.ellipse(x, ty - th * 0.5, th * 0.32, th * 0.55, soft: 0.8, color: treeColor, alpha: 0.9)
+          }
         }
       }
     }
@@ -95,12 +108,23 @@ public enum ProceduralBackground {
     let texSeed = rng.next()
     let grainSeed = rng.next()
     let texScale = 1 / (h * 0.06)
-    canvas.modulate { x, y in
-      let n = fbm2(Double(x) * texScale, Double(y) * texScale, seed: texSeed, octaves: 3)
-      let g = Double(hash2(x, y, grainSeed) >> 11) * 0x1.0p-53
-      return 1 + 0.10 * (n - 0.5) + 0.05 * (g - 0.5)
+    ops.append {
+      $0.modulate { x, y in
+        let n = fbm2(Double(x) * texScale, Double(y) * texScale, seed: texSeed, octaves: 3)
+        let g = Double(hash2(x, y, grainSeed) >> 11) * 0x1.0p-53
+        return 1 + 0.10 * (n - 0.5) + 0.05 * (g - 0.5)
+      }
     }
-    return canvas.image()
+
+    var image = RGBAImage(width: width, height: height, fill: (0, 0, 0, 255))
+    var y0 = 0
+    while y0 < height {
+      var band = Canvas(width: width, rows: y0..<min(height, y0 + bandRows))
+      for op in ops { op(&band) }
+      band.write(into: &image)
+      y0 += bandRows
+    }
+    return image
   }
 }
 
@@ -171,21 +195,27 @@ struct Palette {
   }
 }
 
-/// A floating-point RGB canvas (Float planes to keep memory small for large sizes).
+/// A band of rows of a floating-point RGB canvas (Float planes). Drawing calls take whole-image
+/// coordinates and touch only the band's rows, so replaying the same calls band by band gives the
+/// same pixels as drawing the whole image at once.
 struct Canvas {
   let width: Int
-  let height: Int
+  /// The image rows this band holds.
+  let rows: Range<Int>
   var r: [Float]
   var g: [Float]
   var b: [Float]
 
-  init(width: Int, height: Int) {
+  init(width: Int, rows: Range<Int>) {
     self.width = width
-    self.height = height
-    r = [Float](repeating: 0, count: width * height)
+    self.rows = rows
+    r = [Float](repeating: 0, count: width * rows.count)
     g = r
     b = r
   }
+
+  /// The plane index of image pixel (x, y), y inside `rows`.
+  @inline(__always) func index(_ x: Int, _ y: Int) -> Int { (y - rows.lowerBound) * width + x }
 
   mutating func blend(_ i: Int, _ c: RGB, _ a: Double) {
     let af = Float(a)
@@ -195,10 +225,10 @@ struct Canvas {
   }
 
   mutating func fillRows(_ color: (Int) -> RGB) {
-    for y in 0..<height {
+    for y in rows {
       let c = color(y)
       for x in 0..<width {
-        let i = y * width + x
+        let i = index(x, y)
         r[i] = Float(c.r)
         g[i] = Float(c.g)
         b[i] = Float(c.b)
@@ -206,12 +236,13 @@ struct Canvas {
     }
   }
 
-  /// The pixel range a shape centred at (cx, cy) with half-extents (rx, ry) can touch.
+  /// The pixel range (inside this band) a shape centred at (cx, cy) with half-extents (rx, ry)
+  /// can touch.
   func span(_ cx: Double, _ cy: Double, _ rx: Double, _ ry: Double) -> (Int, Int, Int, Int) {
     let x0 = max(0, Int((cx - rx).rounded(.down)))
     let x1 = min(width - 1, Int((cx + rx).rounded(.up)))
-    let y0 = max(0, Int((cy - ry).rounded(.down)))
-    let y1 = min(height - 1, Int((cy + ry).rounded(.up)))
+    let y0 = max(rows.lowerBound, Int((cy - ry).rounded(.down)))
+    let y1 = min(rows.upperBound - 1, Int((cy + ry).rounded(.up)))
     return (x0, x1, y0, y1)
   }
 
@@ -238,19 +269,19 @@ struct Canvas {
         let d = (dx * dx + dy * dy).squareRoot()  // 1 on the edge
         let edge = (1 - d) * scale / max(soft, 0.5) + 0.5
         let a = alpha * smoothstep(0, 1, edge)
-        if a > 0 { blend(y * width + x, color, a) }
+        if a > 0 { blend(index(x, y), color, a) }
       }
     }
   }
 
-  /// A radial glow falling off as 1 / (1 + (d/r)^2)^2 beyond nothing (additive towards `color`).
+  /// A radial glow falling off as 1 / (1 + 4 (d/r)²)² (blended towards `color`).
   mutating func glow(_ cx: Double, _ cy: Double, radius: Double, color: RGB, strength: Double) {
-    for y in 0..<height {
+    for y in rows {
       for x in 0..<width {
         let dx = (Double(x) + 0.5 - cx) / radius
         let dy = (Double(y) + 0.5 - cy) / radius
         let q = 1 / (1 + 4 * (dx * dx + dy * dy))
-        blend(y * width + x, color, strength * q * q)
+        blend(index(x, y), color, strength * q * q)
       }
     }
   }
@@ -260,20 +291,20 @@ struct Canvas {
   mutating func fillBelow(_ ridge: [Double], color: (Double) -> RGB) {
     for x in 0..<width {
       let top = ridge[x]
-      let y0 = max(0, Int(top.rounded(.down)))
-      guard y0 < height else { continue }
-      for y in y0..<height {
+      let y0 = max(rows.lowerBound, Int(top.rounded(.down)))
+      guard y0 < rows.upperBound else { continue }
+      for y in y0..<rows.upperBound {
         let cover = min(1, max(0, Double(y + 1) - top))
-        if cover > 0 { blend(y * width + x, color(Double(y) + 0.5 - top), cover) }
+        if cover > 0 { blend(index(x, y), color(Double(y) + 0.5 - top), cover) }
       }
     }
   }
 
   /// Multiplies every pixel by `factor(x, y)`.
   mutating func modulate(_ factor: (Int, Int) -> Double) {
-    for y in 0..<height {
+    for y in rows {
       for x in 0..<width {
-        let i = y * width + x
+        let i = index(x, y)
         let f = Float(factor(x, y))
         r[i] *= f
         g[i] *= f
@@ -282,14 +313,19 @@ struct Canvas {
     }
   }
 
-  func image() -> RGBAImage {
-    var px = [UInt8](repeating: 255, count: width * height * 4)
-    for i in 0..<(width * height) {
-      px[i * 4] = UInt8(max(0, min(255, (r[i] * 255).rounded())))
-      px[i * 4 + 1] = UInt8(max(0, min(255, (g[i] * 255).rounded())))
-      px[i * 4 + 2] = UInt8(max(0, min(255, (b[i] * 255).rounded())))
+  /// Writes this band's rows into `image` as opaque 8-bit RGBA.
+  func write(into image: inout RGBAImage) {
+    image.pixels.withUnsafeMutableBufferPointer { px in
+      for y in rows {
+        for x in 0..<width {
+          let i = index(x, y)
+          let o = (y * width + x) * 4
+          px[o] = UInt8(max(0, min(255, (r[i] * 255).rounded())))
+          px[o + 1] = UInt8(max(0, min(255, (g[i] * 255).rounded())))
+          px[o + 2] = UInt8(max(0, min(255, (b[i] * 255).rounded())))
+        }
+      }
     }
-    return RGBAImage(width: width, height: height, pixels: px)
   }
 }
 

@@ -50,12 +50,8 @@ public enum AtomicFile {
       throw CaptchaError(.cannotCreate, "\(path): cannot be created (\(errnoText()))")
     }
     ok = true
-    // Make the rename itself durable; failure here does not undo a complete file.
-    let dfd = open(dir.isEmpty ? "." : dir, O_RDONLY | O_CLOEXEC)
-    if dfd >= 0 {
-      _ = fsync(dfd)
-      close(dfd)
-    }
+    // The folder itself is not fsynced: readers never see a partial file either way, and a
+    // directory fsync per file would double the flushes (a crash may at worst lose the new name).
   }
 
   private static let counterLock = NSLock()

@@ -57,7 +57,7 @@ final class CaptchaMakerTests: XCTestCase {
           o.mode = mode
           o.shape = shape
           seed += 1
-          let p = max(CaptchaMaker.minimumAutoPieceSize, o.resolvedPieceSize(width: w, height: h))
+          let p = o.resolvedPieceSize(width: w, height: h)
           guard Placement.fits(width: w, height: h, pieceSize: p, mode: mode) else {
             XCTAssertThrowsError(try CaptchaMaker.make(background: bg, source: nil, options: o, seed: seed))
             continue

@@ -77,6 +77,17 @@ final class ProceduralBackgroundTests: XCTestCase {
     XCTAssertGreaterThan(differing, a.pixels.count / 2)
   }
 
+  func testBandedRenderingMatchesWholeImageRendering() {
+    for seed in UInt64(0)..<4 {
+      let whole = ProceduralBackground.make(width: 120, height: 90, seed: seed, bandRows: 90)
+      for rows in [1, 7, 64] {
+        XCTAssertEqual(
+          ProceduralBackground.make(width: 120, height: 90, seed: seed, bandRows: rows), whole,
+          "seed \(seed), bands of \(rows)")
+      }
+    }
+  }
+
   func testLooksLikeAPictureNotFlatOrNoise() {
     for seed in UInt64(0)..<6 {
       let img = ProceduralBackground.make(width: 320, height: 160, seed: seed)

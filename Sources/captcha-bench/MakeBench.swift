@@ -1,0 +1,132 @@
+import CaptchaKit
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `make` benchmarks: for a 320×160 PNG, a 1920×1080 JPEG and a 12 MP JPEG, the median wall time
+/// of the whole `make` pipeline (read, decode, hash, place, rasterise, compose, encode, atomic
+/// write) next to the codec floor measured in the same run (decode the input, encode outputs of
+/// the same sizes, nothing else), and the peak memory of a `captcha-gen make` process.
+/// Targets (issue 3): make ≤ 1.15 × floor; peak ≤ 1.5 × decoded image + 20 MB.
+enum MakeBench {
+  struct Case {
+    var name: String
+    var width: Int
+    var height: Int
+    var jpeg: Bool
+    var samples: Int
+  }
+
+  static let cases = [
+    Case(name: "320x160 PNG", width: 320, height: 160, jpeg: false, samples: 40),
+    Case(name: "1920x1080 JPEG", width: 1920, height: 1080, jpeg: true, samples: 12),
+    Case(name: "12 MP JPEG (4000x3000)", width: 4000, height: 3000, jpeg: true, samples: 5),
+  ]
+
+  static func run() {
+    print("make (default options, PNG output; median of interleaved runs)")
+    let dir = FileManager.default.temporaryDirectory
+      .appendingPathComponent("captcha-bench-make-\(getpid())")
+    try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    do {
+      for c in cases { try measure(c, in: dir) }
+    } catch {
+      print("  failed: \(error)")
+    }
+  }
+
+  static func measure(_ c: Case, in dir: URL) throws {
+    // The input: a procedural picture, encoded like a user's file.
+    let picture = ProceduralBackground.make(width: c.width, height: c.height, seed: 2024)
+    let input = dir.appendingPathComponent(c.jpeg ? "input.jpg" : "input.png")
+    let bytes =
+      c.jpeg
+      ? try ImageCodec.encodeJPEG(picture, quality: 90) : try ImageCodec.encodePNG(picture, keepAlpha: false)
+    try AtomicFile.write(bytes, to: input.path)
+    let out = dir.appendingPathComponent("out").path
+    let options = MakeOptions()
+
+    // One run to get output images of the right sizes for the floor.
+    let sample = try CaptchaMaker.make(imagePath: input.path, options: options, seed: 1)
+    var makeTimes: [Double] = []
+    var floorTimes: [Double] = []
+    for i in 0..<c.samples {
+      makeTimes.append(
+        try time {
+          let captcha = try CaptchaMaker.make(imagePath: input.path, options: options, seed: UInt64(i))
+          try CaptchaMaker.encode(captcha, options: options).write(toDirectory: out)
+        })
+      floorTimes.append(
+        try time {
+          _ = try ImageCodec.decodeFile(path: input.path)
+          _ = try ImageCodec.encodePNG(sample.piece, keepAlpha: true)
+          _ = try ImageCodec.encodePNG(sample.background, keepAlpha: false)
+        })
+    }
+    let m = median(makeTimes)
+    let f = median(floorTimes)
+    let decodedMB = Double(c.width * c.height * 4) / 1_048_576
+    let peak = peakMemoryMB(input: input.path, out: out)
+    let peakText = peak.map { String(format: "%.1f MB", $0) } ?? "n/a (captcha-gen not built)"
+    print(
+      "  \(c.name): make \(ms(m)), floor \(ms(f)), ratio \(String(format: "%.2f", m / f)) (target ≤ 1.15); "
+        + "peak \(peakText), target ≤ \(String(format: "%.1f", 1.5 * decodedMB + 20)) MB "
+        + "(piece \(sample.answer.piece.width) px)")
+  }
+
+  static func time(_ body: () throws -> Void) throws -> Double {
+    let t0 = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
+  }
+
+  static func median(_ xs: [Double]) -> Double {
+    let s = xs.sorted()
+    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+  }
+
+  static func ms(_ s: Double) -> String { String(format: "%.1f ms", s * 1000) }
+
+  /// Peak resident memory of one `captcha-gen make` process, or nil when the executable is not
+  /// next to this one.
+  ///
+  /// Linux hands a process's memory high-water mark on through exec, so a child spawned straight
+  /// from this (large) process would report at least our size. The child is therefore started
+  /// through a fresh `captcha-bench --peak-rss` helper (small when it spawns), which reports the
+  /// grandchild's `ru_maxrss` from wait4.
+  static func peakMemoryMB(input: String, out: String) -> Double? {
+    let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let exe = dir.appendingPathComponent("captcha-gen").path
+    guard FileManager.default.isExecutableFile(atPath: exe) else { return nil }
+    let helper = Process()
+    helper.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    helper.arguments = ["--peak-rss", exe, "make", "--image", input, "--out", out, "--seed", "7"]
+    let pipe = Pipe()
+    helper.standardOutput = pipe
+    guard (try? helper.run()) != nil else { return nil }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    helper.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard helper.terminationStatus == 0, let kb = Double(text) else { return nil }
+    return kb / 1024
+  }
+
+  /// `captcha-bench --peak-rss EXE ARGS…`: runs EXE and prints its peak RSS in KB (exit 1 when it
+  /// cannot be run or fails).
+  static func peakRSSHelper(_ args: [String]) -> Int32 {
+    guard let exe = args.first else { return 1 }
+    var cArgs: [UnsafeMutablePointer<CChar>?] = args.map { strdup($0) } + [nil]
+    defer { for p in cArgs { free(p) } }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, exe, nil, nil, &cArgs, environ) == 0 else { return 1 }
+    var status: Int32 = 0
+    var usage = rusage()
+    guard wait4(pid, &status, 0, &usage) == pid, status == 0 else { return 1 }
+    print(usage.ru_maxrss)  // KB on Linux
+    return 0
+  }
+}
