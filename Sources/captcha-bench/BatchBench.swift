@@ -1,5 +1,18 @@
 import CaptchaKit
-import Foundation
+import Dispatch
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Batch throughput (captchas per second) at 320×160 PNG with 1 and 2 jobs, from one background
 /// file and from a folder of distinct ones; prints medians of several runs and the 2-vs-1 ratio
@@ -103,5 +116,5 @@ enum BatchBench {
     return String(text.split(separator: " ").first ?? "?")
   }
 
-  static func fixed(_ v: Double, _ decimals: Int) -> String { String(format: "%.\(decimals)f", v) }
+  static func fixed(_ v: Double, _ decimals: Int) -> String { PlainText.format("%.\(decimals)f", v) }
 }

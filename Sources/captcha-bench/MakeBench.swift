@@ -1,9 +1,18 @@
 import CaptchaKit
 import Dispatch
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// `make` benchmarks: for a 320×160 PNG, a 1920×1080 JPEG and a 12 MP JPEG, the median wall time
@@ -71,10 +80,10 @@ enum MakeBench {
     let f = median(floorTimes)
     let decodedMB = Double(c.width * c.height * 4) / 1_048_576
     let peak = peakMemoryMB(input: input.path, out: out)
-    let peakText = peak.map { String(format: "%.1f MB", $0) } ?? "n/a (captcha-gen not built)"
+    let peakText = peak.map { PlainText.format("%.1f MB", $0) } ?? "n/a (captcha-gen not built)"
     print(
-      "  \(c.name): make \(ms(m)), floor \(ms(f)), ratio \(String(format: "%.2f", m / f)) (target ≤ 1.15); "
-        + "peak \(peakText), target ≤ \(String(format: "%.1f", 1.5 * decodedMB + 20)) MB "
+      "  \(c.name): make \(ms(m)), floor \(ms(f)), ratio \(PlainText.format("%.2f", m / f)) (target ≤ 1.15); "
+        + "peak \(peakText), target ≤ \(PlainText.format("%.1f", 1.5 * decodedMB + 20)) MB "
         + "(piece \(sample.answer.piece.width) px)")
   }
 
@@ -89,7 +98,7 @@ enum MakeBench {
     return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
   }
 
-  static func ms(_ s: Double) -> String { String(format: "%.1f ms", s * 1000) }
+  static func ms(_ s: Double) -> String { PlainText.format("%.1f ms", s * 1000) }
 
   /// Peak resident memory of one `captcha-gen make` process, or nil when the executable is not
   /// next to this one.
@@ -102,17 +111,43 @@ enum MakeBench {
     let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     let exe = dir.appendingPathComponent("captcha-gen").path
     guard FileManager.default.isExecutableFile(atPath: exe) else { return nil }
-    let helper = Process()
-    helper.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    helper.arguments = ["--peak-rss", exe, "make", "--image", input, "--out", out, "--seed", "7"]
-    let pipe = Pipe()
-    helper.standardOutput = pipe
-    guard (try? helper.run()) != nil else { return nil }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    helper.waitUntilExit()
-    let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    guard helper.terminationStatus == 0, let kb = Double(text) else { return nil }
+    let helperArgs = [
+      CommandLine.arguments[0], "--peak-rss", exe, "make", "--image", input, "--out", out, "--seed", "7",
+    ]
+    guard let (status, data) = runCapturingStdout(helperArgs) else { return nil }
+    let text = PlainText.trimmed(String(decoding: data, as: UTF8.self), newlines: true)
+    guard status == 0, let kb = Double(text) else { return nil }
     return kb / 1024
+  }
+
+  /// Runs `args[0]` with `args` (posix_spawn), returning its exit status and standard output.
+  static func runCapturingStdout(_ args: [String]) -> (Int32, [UInt8])? {
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { return nil }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+    posix_spawn_file_actions_addclose(&actions, fds[0])
+    posix_spawn_file_actions_addclose(&actions, fds[1])
+    var cArgs: [UnsafeMutablePointer<CChar>?] = args.map { strdup($0) } + [nil]
+    defer { for p in cArgs { free(p) } }
+    var pid: pid_t = 0
+    let rc = posix_spawn(&pid, args[0], &actions, nil, &cArgs, environ)
+    close(fds[1])
+    defer { close(fds[0]) }
+    guard rc == 0 else { return nil }
+    var data: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let n = chunk.withUnsafeMutableBytes { read(fds[0], $0.baseAddress!, $0.count) }
+      if n < 0 && errno == EINTR { continue }
+      if n <= 0 { break }
+      data.append(contentsOf: chunk[0..<n])
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return (status, data)
   }
 
   /// `captcha-bench --peak-rss EXE ARGS…`: runs EXE and prints its peak RSS in KB (exit 1 when it

@@ -1,6 +1,18 @@
 import CaptchaKit
 import Dispatch
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Scan-converter benchmarks: median and minimum time per `Rasterizer.fill` for the three
 /// reference cases, each printed next to its target.

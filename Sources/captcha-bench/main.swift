@@ -1,5 +1,17 @@
 import CaptchaKit
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 // `captcha-bench [suite…]`: runs the named suites, or all of them.
 let suites: [(name: String, run: () -> Void)] = [

@@ -1,6 +1,18 @@
 import ArgumentParser
 import CaptchaKit
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `captcha-gen batch`: many captchas into numbered folders with a manifest, in parallel,
 /// shardable across machines and resumable after an interruption.

@@ -1,6 +1,18 @@
 import ArgumentParser
 import CaptchaKit
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `captcha-gen compare EXPECTED ACTUAL`: compares decoded pixels of two images, or of the images in
 /// two folders, against thresholds; exit 0 equal, 1 different, ≥ 2 error.
@@ -117,7 +129,7 @@ struct CompareCommand: ParsableCommand {
   }
 
   private func writeDiff(_ image: RGBAImage, to path: String) throws {
-    let parent = (path as NSString).deletingLastPathComponent
+    let parent = PathText.deletingLastComponent(path)
     if !parent.isEmpty {
       do {
         try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
@@ -129,7 +141,7 @@ struct CompareCommand: ParsableCommand {
   }
 
   private func isDirectory(_ path: String) -> Bool {
-    var isDir: ObjCBool = false
-    return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
+    var isDir: Bool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir
   }
 }

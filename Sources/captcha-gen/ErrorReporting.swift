@@ -1,10 +1,22 @@
 import ArgumentParser
 import CaptchaKit
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Writes one line to standard error.
 func printError(_ line: String) {
-  FileHandle.standardError.write(Data((line + "\n").utf8))
+  writeAll(fd: 2, Array((line + "\n").utf8))
 }
 
 /// Runs a command body, turning a `CaptchaError` into one sentence on stderr and its sysexits code.

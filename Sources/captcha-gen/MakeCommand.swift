@@ -1,6 +1,18 @@
 import ArgumentParser
 import CaptchaKit
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `captcha-gen make`: one captcha (piece.png, background.png|.jpg, answer.json) into a folder.
 struct MakeCommand: ParsableCommand {
@@ -37,7 +49,7 @@ struct MakeCommand: ParsableCommand {
       let files = try CaptchaMaker.encode(captcha, options: options)
       try files.write(toDirectory: out)
       if json {
-        FileHandle.standardOutput.write(Data(captcha.answer.jsonBytes))
+        writeAll(fd: 1, captcha.answer.jsonBytes)
       }
     }
   }

@@ -1,5 +1,10 @@
 import CaptchaKit
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -14,7 +19,7 @@ final class ProgressDisplay: @unchecked Sendable {
   enum Mode { case bar, lines, quiet }
 
   let mode: Mode
-  private let lock = NSLock()
+  private let lock = PlainLock()
   private var lastDraw = -Double.infinity
   private var barShown = false
   /// Seconds between redraws of the bar and between plain lines.
@@ -71,7 +76,7 @@ final class ProgressDisplay: @unchecked Sendable {
   }
 
   private func write(_ s: String) {
-    FileHandle.standardError.write(Data(s.utf8))
+    writeAll(fd: 2, Array(s.utf8))
   }
 
   /// `[##########··········]  420/1000  42%  315.2/s  ETA 0:02`
@@ -91,14 +96,14 @@ final class ProgressDisplay: @unchecked Sendable {
   /// `made 998, skipped 0, failed 2 of 1000 in 3.2 s (311.9 captchas/s)`
   static func summaryLine(_ p: BatchProgress) -> String {
     "made \(p.made), skipped \(p.skipped), failed \(p.failed) of \(p.total) in "
-      + String(format: "%.1f s", p.elapsed) + " (\(rateText(p.rate)))"
+      + PlainText.format("%.1f s", p.elapsed) + " (\(rateText(p.rate)))"
   }
 
   private static func percent(_ p: BatchProgress) -> String {
     p.total > 0 ? "\(p.done * 100 / p.total)%" : "100%"
   }
 
-  private static func rateText(_ r: Double) -> String { String(format: "%.1f captchas/s", r) }
+  private static func rateText(_ r: Double) -> String { PlainText.format("%.1f captchas/s", r) }
 
   /// `1:02:03`, `2:03`, or `?` when unknown.
   static func duration(_ seconds: Double?) -> String {
@@ -107,6 +112,6 @@ final class ProgressDisplay: @unchecked Sendable {
     let h = s / 3600
     let m = (s % 3600) / 60
     let sec = s % 60
-    return h > 0 ? String(format: "%d:%02d:%02d", h, m, sec) : String(format: "%d:%02d", m, sec)
+    return h > 0 ? PlainText.format("%d:%02d:%02d", h, m, sec) : PlainText.format("%d:%02d", m, sec)
   }
 }

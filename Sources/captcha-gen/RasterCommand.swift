@@ -1,7 +1,19 @@
 import ArgumentParser
 import CaptchaKit
 import Dispatch
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `captcha-gen raster`: fills SVG path data and writes the coverage as a grayscale PNG.
 struct RasterCommand: ParsableCommand {
@@ -113,6 +125,6 @@ struct RasterCommand: ParsableCommand {
   }
 
   static func format(_ micros: Double) -> String {
-    String(format: "%.1f", micros)
+    PlainText.format("%.1f", micros)
   }
 }

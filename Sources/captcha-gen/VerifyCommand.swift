@@ -1,6 +1,18 @@
 import ArgumentParser
 import CaptchaKit
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `captcha-gen verify`: checks a client's drop position against answer.json.
 struct VerifyCommand: ParsableCommand {

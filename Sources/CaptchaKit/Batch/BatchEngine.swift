@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Runs a batch: derives every item of the shard, hands items to worker threads, writes the
 /// manifest in index order, skips complete items with `resume`, and keeps going past failed items.
@@ -35,7 +46,7 @@ public struct BatchEngine<Background> {
     let i = r.shard.itemIndex(at: position)
     let seed = BatchDerivation.itemSeed(base: r.baseSeed, index: i)
     let folder = BatchDerivation.folderName(index: i, count: r.count)
-    let folderPath = (r.outputDirectory as NSString).appendingPathComponent(folder)
+    let folderPath = PathText.appending(r.outputDirectory, folder)
     switch r.inputs {
     case .procedural:
       return BatchItem(
@@ -59,7 +70,7 @@ public struct BatchEngine<Background> {
     try request.validate()
     let total = itemCount
     try createFolder(request.outputDirectory)
-    let manifestPath = (request.outputDirectory as NSString).appendingPathComponent(request.manifestName)
+    let manifestPath = PathText.appending(request.outputDirectory, request.manifestName)
     let manifest = try ManifestFile(path: manifestPath)
     defer { manifest.close() }
     let sink = OrderedLineSink { try manifest.append($0) }
@@ -122,9 +133,9 @@ public struct BatchEngine<Background> {
 
 /// Creates a folder (and parents); `.cannotCreate` naming it on failure.
 func createFolder(_ path: String) throws {
-  var isDir: ObjCBool = false
+  var isDir: Bool = false
   if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
-    guard isDir.boolValue else {
+    guard isDir else {
       throw CaptchaError(.cannotCreate, "The output folder \(path) exists and is not a folder.")
     }
     return
@@ -147,7 +158,7 @@ func prepareFolder(_ path: String) throws {
 func removeTemporaryFiles(in path: String) {
   let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
   for name in names where name.hasPrefix(".") && name.contains(".tmp-") {
-    try? FileManager.default.removeItem(atPath: (path as NSString).appendingPathComponent(name))
+    try? FileManager.default.removeItem(atPath: PathText.appending(path, name))
   }
 }
 
@@ -160,7 +171,7 @@ struct BatchWorker<Background> {
 
 /// The failed items, collected from worker threads.
 final class FailureList: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = PlainLock()
   private var list: [(index: Int, source: String, error: CaptchaError)] = []
 
   func add(_ item: BatchItem, _ error: CaptchaError) {

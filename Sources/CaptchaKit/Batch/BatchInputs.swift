@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The backgrounds a batch draws from: the built-in procedural one, or an ordered list of files.
 public enum BatchInputs: Equatable, Sendable {
@@ -27,8 +38,8 @@ public enum BatchInputs: Equatable, Sendable {
   /// `--images DIR`: the PNG and JPEG files (`.png`, `.jpg`, `.jpeg`, any case) directly inside
   /// `dir`, hidden files skipped, sorted by the UTF-8 bytes of their names.
   public static func folder(_ dir: String) throws -> BatchInputs {
-    var isDir: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
+    var isDir: Bool = false
+    guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir else {
       throw CaptchaError(.missingInput, "The image folder \(dir) does not exist.")
     }
     let names: [String]
@@ -42,7 +53,7 @@ public enum BatchInputs: Equatable, Sendable {
     guard !images.isEmpty else {
       throw CaptchaError(.missingInput, "The image folder \(dir) has no PNG or JPEG files.")
     }
-    return .files(images.map { (name: $0, path: (dir as NSString).appendingPathComponent($0)) })
+    return .files(images.map { (name: $0, path: PathText.appending(dir, $0)) })
   }
 
   /// `--list FILE`: one image path per line, in the order given; blank lines and lines starting
@@ -61,7 +72,7 @@ public enum BatchInputs: Equatable, Sendable {
     let lines = text.split(
       omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
     )
-    .map { $0.trimmingCharacters(in: .whitespaces) }
+    .map { PlainText.trimmed($0) }
     .filter { !$0.isEmpty && !$0.hasPrefix("#") }
     guard !lines.isEmpty else {
       throw CaptchaError(.badData, "The list file \(file) names no images.")
@@ -70,7 +81,7 @@ public enum BatchInputs: Equatable, Sendable {
   }
 
   static func isImageName(_ name: String) -> Bool {
-    let ext = (name as NSString).pathExtension.lowercased()
+    let ext = PathText.pathExtension(name).lowercased()
     return ext == "png" || ext == "jpg" || ext == "jpeg"
   }
 }

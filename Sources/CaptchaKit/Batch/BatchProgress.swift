@@ -1,4 +1,17 @@
-import Foundation
+import Dispatch
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A snapshot of a running batch, for progress displays and the final summary.
 public struct BatchProgress: Sendable, Equatable {
@@ -37,7 +50,7 @@ public struct BatchProgress: Sendable, Equatable {
 
 /// Thread-safe counters behind `BatchProgress`.
 final class ProgressCounter: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = PlainLock()
   private var snapshot: BatchProgress
   private let start = DispatchTime.now().uptimeNanoseconds
 

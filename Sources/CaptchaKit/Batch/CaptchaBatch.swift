@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A background decoded once by a batch worker and reused for all its items: the pixels (already
 /// resized when `--size` is given, exactly as `CaptchaMaker.make` would resize them) and the
@@ -51,13 +62,13 @@ public enum CaptchaBatch {
   /// sizes answer.json states, and answer.json parses as schema 1 with this item's seed.
   /// nil otherwise (the item is then made again).
   public static func existingItem(_ item: BatchItem, options: MakeOptions) -> BatchItemRecord? {
-    let dir = item.folderPath as NSString
-    let piecePath = dir.appendingPathComponent(CaptchaMaker.pieceFileName)
-    let backgroundPath = dir.appendingPathComponent(options.format.backgroundFileName)
-    let answerPath = dir.appendingPathComponent(CaptchaMaker.answerFileName)
+    let dir = item.folderPath
+    let piecePath = PathText.appending(dir, CaptchaMaker.pieceFileName)
+    let backgroundPath = PathText.appending(dir, options.format.backgroundFileName)
+    let answerPath = PathText.appending(dir, CaptchaMaker.answerFileName)
     guard let answer = try? Answer.read(path: answerPath), answer.seed == item.seed,
       answer.background.file == options.format.backgroundFileName,
-      answer.source?.file == item.backgroundPath.map({ ($0 as NSString).lastPathComponent }),
+      answer.source?.file == item.backgroundPath.map({ PathText.lastComponent($0) }),
       let piece = try? ImageCodec.decodeFile(path: piecePath).image,
       piece.width == answer.piece.width, piece.height == answer.piece.height,
       let background = try? ImageCodec.decodeFile(path: backgroundPath).image,

@@ -1,10 +1,21 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Receives one line per item as items finish, in any order, and passes them on in item order:
 /// a line is written as soon as every earlier item's line has been written, so the output is the
 /// same whatever `--jobs` is and stays a clean prefix if the process is killed. Thread-safe.
 final class OrderedLineSink: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = PlainLock()
   private var pending: [Int: String] = [:]
   private var next = 0
   private let emit: (String) throws -> Void

@@ -1,4 +1,18 @@
-import Foundation
+import Dispatch
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Runs a body for every position `0..<count` on `jobs` threads that each pull the next position
 /// from one shared counter, so a slow item never holds the others back. Each thread owns a
@@ -19,7 +33,7 @@ enum ParallelRunner {
     let group = DispatchGroup()
     for t in 0..<threads {
       group.enter()
-      let thread = Thread {
+      startThread(stackSize: 8 << 20) {
         var worker = makeWorker(t)
         while true {
           let position = counter.next()
@@ -28,16 +42,48 @@ enum ParallelRunner {
         }
         group.leave()
       }
-      thread.stackSize = 8 << 20
-      thread.start()
     }
     group.wait()
   }
 }
 
+/// Starts a detached POSIX thread with the given stack size running `body` (what `Thread` with
+/// `stackSize` did; traps if the thread cannot be created, as `Thread.start` would).
+private func startThread(stackSize: Int, _ body: @escaping () -> Void) {
+  var attr = pthread_attr_t()
+  pthread_attr_init(&attr)
+  defer { pthread_attr_destroy(&attr) }
+  pthread_attr_setstacksize(&attr, stackSize)
+  pthread_attr_setdetachstate(&attr, Int32(PTHREAD_CREATE_DETACHED))
+  let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+  #if canImport(Darwin)
+    var thread: pthread_t?
+  #else
+    var thread = pthread_t()
+  #endif
+  let rc = pthread_create(
+    &thread, &attr,
+    { raw in
+      #if canImport(Darwin)
+        let box = Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue()
+      #else
+        let box = Unmanaged<ThreadBody>.fromOpaque(raw!).takeRetainedValue()
+      #endif
+      box.body()
+      return nil
+    }, context)
+  precondition(rc == 0, "cannot start a worker thread (error \(rc))")
+}
+
+/// The closure a worker thread runs, boxed to pass through `pthread_create`'s context pointer.
+private final class ThreadBody {
+  let body: () -> Void
+  init(_ body: @escaping () -> Void) { self.body = body }
+}
+
 /// A lock-protected counter handing out 0, 1, 2 … to competing threads.
 final class SharedCounter: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = PlainLock()
   private var value = 0
 
   func next() -> Int {

@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Where a captcha's background came from, recorded in answer.json as `source`.
 public struct SourceInfo: Equatable, Sendable {
@@ -227,8 +238,8 @@ public struct Answer: Equatable, Sendable {
   /// `.badData` (65) when it is not a schema-1 answer.
   public static func read(path: String) throws -> Answer {
     guard let data = FileManager.default.contents(atPath: path) else {
-      var isDir: ObjCBool = false
-      if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
+      var isDir: Bool = false
+      if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir {
         throw CaptchaError(.missingInput, "\(path): is a folder, not an answer file")
       }
       let exists = FileManager.default.fileExists(atPath: path)

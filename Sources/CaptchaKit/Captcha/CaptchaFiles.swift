@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A captcha's encoded files (name and bytes), ready to write: piece.png, background.png or
 /// background.jpg, answer.json — in that order.
@@ -26,7 +37,7 @@ public struct CaptchaFiles: Sendable {
     var written: [String] = []
     do {
       for (name, bytes) in files {
-        let path = (directory as NSString).appendingPathComponent(name)
+        let path = PathText.appending(directory, name)
         try AtomicFile.write(bytes, to: path)
         written.append(path)
       }
@@ -39,15 +50,15 @@ public struct CaptchaFiles: Sendable {
   /// Creates `path` and any missing parents with mkdir(2), so errors carry the system's reason.
   static func makeDirectories(_ path: String, for output: String? = nil) throws {
     let output = output ?? path
-    var isDir: ObjCBool = false
+    var isDir: Bool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
-      guard isDir.boolValue else {
+      guard isDir else {
         let what = path == output ? "it is an existing file" : "'\(path)' is a file"
         throw CaptchaError(.cannotCreate, "\(output): cannot create the output folder (\(what))")
       }
       return
     }
-    let parent = (path as NSString).deletingLastPathComponent
+    let parent = PathText.deletingLastComponent(path)
     if !parent.isEmpty && parent != path { try makeDirectories(parent, for: output) }
     if mkdir(path, 0o755) != 0 && errno != EEXIST {
       throw CaptchaError(

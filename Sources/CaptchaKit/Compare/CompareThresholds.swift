@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// How many pixels may differ before two images count as different: an absolute count
 /// (`--max-pixels 25`) or a share of the expected image's pixels (`--max-pixels 0.5%`).
@@ -8,7 +19,7 @@ public enum PixelAllowance: Equatable, Sendable, CustomStringConvertible {
 
   /// Parses `N` (a whole number ≥ 0) or `P%` (a number 0…100 followed by `%`).
   public init(parsing text: String) throws {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = PlainText.trimmed(text)
     if trimmed.hasSuffix("%") {
       let number = String(trimmed.dropLast())
       guard let p = Double(number), p.isFinite, p >= 0, p <= 100,

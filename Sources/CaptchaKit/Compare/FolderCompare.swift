@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Folder mode of `compare DIR_A DIR_B`: pairs files by relative path and compares each pair.
 ///
@@ -49,15 +60,15 @@ public enum FolderCompare {
 
   /// True for the extensions compared as pixels.
   public static func isImagePath(_ path: String) -> Bool {
-    let ext = (path as NSString).pathExtension.lowercased()
+    let ext = PathText.pathExtension(path).lowercased()
     return ext == "png" || ext == "jpg" || ext == "jpeg"
   }
 
   /// Relative paths of the regular files under `root`, recursive, hidden entries skipped, sorted.
   public static func listFiles(under root: String) throws -> [String] {
     let fm = FileManager.default
-    var isDir: ObjCBool = false
-    guard fm.fileExists(atPath: root, isDirectory: &isDir), isDir.boolValue else {
+    var isDir: Bool = false
+    guard fm.fileExists(atPath: root, isDirectory: &isDir), isDir else {
       throw CaptchaError(.missingInput, "The folder \(root) does not exist.")
     }
     var out: [String] = []
@@ -71,9 +82,9 @@ public enum FolderCompare {
       }
       for name in names where !name.hasPrefix(".") {
         let childRel = rel.isEmpty ? name : rel + "/" + name
-        var childIsDir: ObjCBool = false
+        var childIsDir: Bool = false
         guard fm.fileExists(atPath: root + "/" + childRel, isDirectory: &childIsDir) else { continue }
-        if childIsDir.boolValue { try walk(childRel) } else { out.append(childRel) }
+        if childIsDir { try walk(childRel) } else { out.append(childRel) }
       }
     }
     try walk("")
@@ -124,7 +135,7 @@ public enum FolderCompare {
 
   /// One line per entry for the text report, e.g. `different  sub/piece.png: 12 of … pixels differ …`.
   public static func textLine(_ entry: Entry) -> String {
-    let label = entry.status.padding(toLength: 9, withPad: " ", startingAt: 0)
+    let label = PlainText.padded(entry.status, toLength: 9)
     let detail: String
     switch entry.outcome {
     case .image(let r): detail = r.summary

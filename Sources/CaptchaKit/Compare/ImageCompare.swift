@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Compares two decoded images pixel by pixel (so the result does not depend on how either file was
 /// encoded) and decides whether they are equal within `CompareThresholds`.

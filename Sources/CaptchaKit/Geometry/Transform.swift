@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A 2-D affine transform, SVG/CSS order: x' = a·x + c·y + e, y' = b·x + d·y + f.
 public struct Transform: Equatable, Sendable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -18,7 +22,7 @@ public enum AtomicFile {
     let url = URL(fileURLWithPath: path)
     let dir = url.deletingLastPathComponent().path
     let name = url.lastPathComponent
-    let tmp = (dir as NSString).appendingPathComponent(".\(name).tmp-\(getpid())-\(nextCounter())")
+    let tmp = PathText.appending(dir, ".\(name).tmp-\(getpid())-\(nextCounter())")
 
     let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     if fd < 0 {
@@ -54,7 +58,7 @@ public enum AtomicFile {
     // directory fsync per file would double the flushes (a crash may at worst lose the new name).
   }
 
-  private static let counterLock = NSLock()
+  private static let counterLock = PlainLock()
   nonisolated(unsafe) private static var counter = 0
 
   private static func nextCounter() -> Int {
