@@ -9,7 +9,7 @@ final class ShapesCommandTests: XCTestCase {
     let lines = r.stdout.split(separator: "\n").map(String.init)
     XCTAssertEqual(
       lines.map { String($0.split(separator: " ")[0]) },
-      ["classic", "jigsaw", "tabs", "circle", "square", "rounded", "star", "shield"])
+      ["classic", "circle", "square", "jigsaw", "tabs", "rounded", "star", "shield"])
     for line in lines { XCTAssertGreaterThan(line.split(separator: " ").count, 2, line) }
     XCTAssertEqual(r.stderr, "")
   }

@@ -15,12 +15,12 @@ public enum ShapeCatalog {
   /// The built-in shapes in listing order.
   public static let entries: [Entry] = [
     Entry(shape: BuiltinShape.classic, summary: BuiltinShape.classic.summary),
+    Entry(shape: BuiltinShape.circle, summary: BuiltinShape.circle.summary),
+    Entry(shape: BuiltinShape.square, summary: BuiltinShape.square.summary),
     Entry(
       shape: JigsawShape(),
       summary: "procedural jigsaw: each side flat, knob or notch, knob size and place varied per seed"),
     Entry(shape: TabsShape(), summary: "square body with two round tabs out and two round notches in"),
-    Entry(shape: BuiltinShape.circle, summary: BuiltinShape.circle.summary),
-    Entry(shape: BuiltinShape.square, summary: BuiltinShape.square.summary),
     Entry(shape: RoundedShape(), summary: "a square with rounded corners"),
     Entry(shape: StarShape(), summary: "a five-pointed star"),
     Entry(shape: ShieldShape(), summary: "a shield: peaked top, straight sides, pointed bottom"),

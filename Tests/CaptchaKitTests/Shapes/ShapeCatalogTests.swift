@@ -5,7 +5,7 @@ import XCTest
 final class ShapeCatalogTests: XCTestCase {
   func testListsEveryBuiltinShapeOnceInAFixedOrder() {
     XCTAssertEqual(
-      ShapeCatalog.names, ["classic", "jigsaw", "tabs", "circle", "square", "rounded", "star", "shield"])
+      ShapeCatalog.names, ["classic", "circle", "square", "jigsaw", "tabs", "rounded", "star", "shield"])
     for e in ShapeCatalog.entries {
       XCTAssertFalse(e.summary.isEmpty)
       XCTAssertFalse(e.summary.contains("\n"))
