@@ -18,8 +18,31 @@ struct MakeOptionGroup: ParsableArguments {
   @Option(help: "Side of the square piece box in pixels (default: 3/8 of the shorter side, 60 for 320x160).")
   var pieceSize: Int?
 
-  @Option(help: ArgumentHelp("Piece shape: \(PieceShapes.names.joined(separator: ", ")).", valueName: "name"))
-  var shape: String = BuiltinShape.classic.name
+  @Option(
+    help: ArgumentHelp(
+      "Piece shape: \(ShapeCatalog.names.joined(separator: ", ")); default classic.", valueName: "name"))
+  var shape: String?
+
+  @Option(
+    help: ArgumentHelp("Custom piece outline as SVG path data, scaled to the piece box.", valueName: "data"))
+  var shapePath: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Custom piece outline from an SVG file (its first <path d=…>) or a path-data file.", valueName: "file"))
+  var shapeFile: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Fill rule of a custom outline: nonzero (default) or evenodd (for rings and holes).", valueName: "rule")
+  )
+  var fillRule: String?
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Turn the piece by DEG degrees (clockwise), or by an angle drawn per seed from A:B.", valueName: "deg"))
+  var pieceRotation: String?
 
   @Option(help: "Drag mode: horizontal (only x is checked), vertical or free (x and y are checked).")
   var mode: DragMode = .horizontal
@@ -42,7 +65,8 @@ struct MakeOptionGroup: ParsableArguments {
     if let s = size { o.size = try PixelSize.parse(s) }
     o.fit = fit
     o.pieceSize = pieceSize
-    o.shape = try PieceShapes.named(shape)
+    o.shape = try ShapeCatalog.resolve(
+      name: shape, pathData: shapePath, file: shapeFile, fillRule: fillRule, rotation: pieceRotation)
     o.mode = mode
     o.tolerance = tolerance
     o.format = format

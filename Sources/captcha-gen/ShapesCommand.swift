@@ -1,0 +1,33 @@
+import ArgumentParser
+import CaptchaKit
+
+/// `captcha-gen shapes`: lists the built-in piece shapes; `--preview` draws them on a sheet.
+struct ShapesCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "shapes",
+    abstract: "List the built-in piece shapes, one per line; optionally render a contact sheet.",
+    discussion: """
+      Each line is the shape's name (as given to `make --shape`), then a short description. \
+      With --preview, every shape and every hole style is drawn on one labelled PNG.
+      """
+  )
+
+  @Option(
+    help: ArgumentHelp("Write a contact sheet of every shape and hole style to this PNG.", valueName: "path"))
+  var preview: String?
+
+  func run() throws {
+    try reportingErrors {
+      // The sheet first, so a failure prints nothing but the error.
+      if let path = preview {
+        let sheet = try ContactSheet.render(holeStyles: [ShadeHole()])
+        try AtomicFile.write(try ImageCodec.encodePNG(sheet, keepAlpha: false), to: path)
+      }
+      let width = ShapeCatalog.names.map(\.count).max() ?? 0
+      for entry in ShapeCatalog.entries {
+        let pad = String(repeating: " ", count: width - entry.name.count)
+        print("\(entry.name)\(pad)  \(entry.summary)")
+      }
+    }
+  }
+}

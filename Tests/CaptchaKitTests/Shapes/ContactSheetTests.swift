@@ -1,0 +1,59 @@
+import XCTest
+
+@testable import CaptchaKit
+
+final class ContactSheetTests: XCTestCase {
+  func testSheetHasOneLabelledCellPerShapeAndStyle() throws {
+    let sheet = try ContactSheet.render(holeStyles: [ShadeHole()])
+    XCTAssertEqual(sheet.width, ContactSheet.Layout.width)
+    XCTAssertEqual(sheet.height, ContactSheet.Layout.height(shapes: 8, holeStyles: 1))
+    XCTAssertEqual(sheet.width, 664)
+    XCTAssertTrue(sheet.isOpaque)
+    // Each shape cell holds the fill colour in its piece box and ink in its label strip.
+    for i in 0..<ShapeCatalog.all.count {
+      let (x0, y0) = ContactSheet.cellOrigin(i, top: 16 + 14 + 10)
+      let pieceBox = PixelRect(
+        x: x0 + (ContactSheet.Layout.cellWidth - ContactSheet.Layout.pieceSize) / 2, y: y0 + 10,
+        width: ContactSheet.Layout.pieceSize, height: ContactSheet.Layout.pieceSize)
+      let labelBox = PixelRect(
+        x: x0, y: y0 + ContactSheet.Layout.labelY, width: ContactSheet.Layout.cellWidth, height: 14)
+      XCTAssertGreaterThan(count(sheet, in: pieceBox, color: ContactSheet.fill), 900, "shape \(i)")
+      XCTAssertGreaterThan(count(sheet, in: labelBox, color: ContactSheet.ink), 40, "label \(i)")
+    }
+  }
+
+  func testSheetWithoutHoleStylesIsShorter() throws {
+    let sheet = try ContactSheet.render()
+    XCTAssertEqual(sheet.height, ContactSheet.Layout.height(shapes: 8, holeStyles: 0))
+    XCTAssertLessThan(sheet.height, ContactSheet.Layout.height(shapes: 8, holeStyles: 1))
+  }
+
+  func testFontTableIsCompleteAndDrawsGlyphs() {
+    XCTAssertEqual(BitmapFont.rows.count, BitmapFont.characters.count)
+    for (ch, row) in zip(BitmapFont.characters, BitmapFont.rows) {
+      XCTAssertEqual(row.count, 14, "\(ch)")
+      XCTAssert(BitmapFont.glyph(ch).allSatisfy { $0 < 32 }, "\(ch) uses only 5 columns")
+    }
+    XCTAssertEqual(BitmapFont.glyph("a"), BitmapFont.glyph("A"))
+    XCTAssertEqual(BitmapFont.glyph("%"), BitmapFont.glyph("?"))
+    XCTAssertEqual(BitmapFont.glyph("I"), [0x0E, 0x04, 0x04, 0x04, 0x04, 0x04, 0x0E])
+    var image = RGBAImage(width: 12, height: 8, fill: (255, 255, 255, 255))
+    BitmapFont.draw("L", into: &image, x: 1, y: 0, scale: 1, color: (0, 0, 0))
+    let dark = stride(from: 0, to: image.pixels.count, by: 4).filter { image.pixels[$0] == 0 }.count
+    XCTAssertEqual(dark, 11)  // L: 7 rows of the stem + 4 more on the foot
+    XCTAssertEqual(BitmapFont.width(of: "AB", scale: 2), 22)
+  }
+
+  private func count(_ image: RGBAImage, in r: PixelRect, color: (UInt8, UInt8, UInt8)) -> Int {
+    var n = 0
+    for y in r.y..<r.maxY {
+      for x in r.x..<r.maxX {
+        let i = (y * image.width + x) * 4
+        if image.pixels[i] == color.0 && image.pixels[i + 1] == color.1 && image.pixels[i + 2] == color.2 {
+          n += 1
+        }
+      }
+    }
+    return n
+  }
+}
