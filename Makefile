@@ -26,7 +26,7 @@ release: deps
 
 test: deps
 	$(SWIFT) build
-	$(SWIFT) test
+	$(SWIFT) test --disable-swift-testing
 
 demo: release
 	$(BIN_RELEASE) make --out demo --seed 42 --json
