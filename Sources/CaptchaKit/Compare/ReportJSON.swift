@@ -64,23 +64,6 @@ enum ReportJSON: Equatable {
   }
 
   static func quote(_ v: String, into s: inout String) {
-    s += "\""
-    for u in v.unicodeScalars {
-      switch u {
-      case "\"": s += "\\\""
-      case "\\": s += "\\\\"
-      case "\n": s += "\\n"
-      case "\r": s += "\\r"
-      case "\t": s += "\\t"
-      default:
-        if u.value < 0x20 {
-          let hex = String(u.value, radix: 16)
-          s += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          s.unicodeScalars.append(u)
-        }
-      }
-    }
-    s += "\""
+    s += JSONWriter.quote(v)
   }
 }
