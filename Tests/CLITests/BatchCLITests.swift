@@ -165,7 +165,8 @@ final class BatchCLITests: XCTestCase {
     let fm = FileManager.default
     try fm.removeItem(atPath: path("cut/000002"))  // never started
     try fm.removeItem(atPath: path("cut/000004/answer.json"))  // stopped between files
-    try Data("\u{89}PNG truncated".utf8).write(to: URL(fileURLWithPath: path("cut/000005/piece.png")))  // damaged
+    // A damaged piece.
+    try Data("\u{89}PNG truncated".utf8).write(to: URL(fileURLWithPath: path("cut/000005/piece.png")))
     try Data("partial".utf8).write(to: URL(fileURLWithPath: path("cut/000001/.background.png.tmp-999-1")))
     let manifest = try Data(contentsOf: URL(fileURLWithPath: path("cut/manifest.jsonl")))
     try manifest.prefix(300).write(to: URL(fileURLWithPath: path("cut/manifest.jsonl")))

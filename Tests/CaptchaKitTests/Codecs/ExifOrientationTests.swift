@@ -42,7 +42,8 @@ final class ExifOrientationTests: XCTestCase {
   /// A 16×32 variant (wider than tall after rotation checks).
   private func tallJPEG() throws -> [UInt8] {
     var image = RGBAImage(width: 16, height: 32, fill: (0, 0, 255, 255))
-    for i in stride(from: 0, to: 16 * 16 * 4, by: 4) { image.pixels[i] = 255; image.pixels[i + 2] = 0 }  // top red
+    // Top half red.
+    for i in stride(from: 0, to: 16 * 16 * 4, by: 4) { image.pixels[i] = 255; image.pixels[i + 2] = 0 }
     return try ImageCodec.encodeJPEG(image, quality: 95)
   }
 
