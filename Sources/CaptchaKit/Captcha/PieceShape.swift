@@ -117,19 +117,3 @@ public enum BuiltinShape: String, CaseIterable, PieceShape {
     return p
   }
 }
-
-/// Looks up piece shapes by name. New built-in shapes are added to `all`.
-public enum PieceShapes {
-  /// Every shape selectable with `--shape`, in listing order.
-  public static var all: [any PieceShape] { BuiltinShape.allCases.map { $0 } }
-
-  /// The names accepted by `--shape`.
-  public static var names: [String] { all.map { $0.name } }
-
-  /// The shape called `name`, or a `.usage` error listing the valid names.
-  public static func named(_ name: String) throws -> any PieceShape {
-    if let s = all.first(where: { $0.name == name }) { return s }
-    throw CaptchaError(
-      .usage, "unknown shape '\(name)'; choose one of: \(names.joined(separator: ", "))")
-  }
-}

@@ -12,7 +12,7 @@ final class CaptchaMakerTests: XCTestCase {
 
   func testHoleAndPieceComeFromTheSameMaskAtTheTarget() throws {
     let bg = noise(320, 160)
-    for shape in PieceShapes.all {
+    for shape in ShapeCatalog.all {
       var o = MakeOptions()
       o.shape = shape
       o.mode = .free
@@ -52,7 +52,7 @@ final class CaptchaMakerTests: XCTestCase {
     for (w, h) in sizes {
       let bg = noise(w, h)
       for mode in DragMode.allCases {
-        for shape in PieceShapes.all {
+        for shape in ShapeCatalog.all {
           var o = MakeOptions()
           o.mode = mode
           o.shape = shape

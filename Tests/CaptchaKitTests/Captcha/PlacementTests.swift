@@ -55,7 +55,7 @@ final class PlacementTests: XCTestCase {
 
 final class PieceShapeTests: XCTestCase {
   func testEveryBuiltinShapeStaysInsideItsBoxAtSeveralSizes() throws {
-    for shape in PieceShapes.all {
+    for shape in ShapeCatalog.all {
       for size in [8.0, 33, 60, 200] {
         let b = try XCTUnwrap(shape.path(size: size, seed: 1).controlBounds)
         XCTAssertGreaterThanOrEqual(b.minX, -1e-9, shape.name)
@@ -78,8 +78,8 @@ final class PieceShapeTests: XCTestCase {
   }
 
   func testLookupByName() throws {
-    XCTAssertEqual(try PieceShapes.named("circle").name, "circle")
-    XCTAssertThrowsError(try PieceShapes.named("hexagon")) { e in
+    XCTAssertEqual(try ShapeCatalog.shape(named: "circle").name, "circle")
+    XCTAssertThrowsError(try ShapeCatalog.shape(named: "hexagon")) { e in
       XCTAssertEqual((e as? CaptchaError)?.kind, .usage)
       XCTAssertTrue((e as? CaptchaError)?.message.contains("classic") ?? false)
     }
