@@ -56,6 +56,16 @@ struct MakeOptionGroup: ParsableArguments {
   @Option(help: "JPEG quality, 1…100 (with --format jpeg).")
   var quality: Int = 90
 
+  @Option(
+    help: ArgumentHelp(
+      "Hole look: \(HoleStyleCatalog.names.joined(separator: ", ")); default shade.", valueName: "name"))
+  var holeStyle: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Strength of the hole style, 0…1 (default per style, e.g. 0.5 shade, 0.7 overlay).", valueName: "x"))
+  var holeOpacity: Double?
+
   @Option(help: "Refuse input images with more pixels than this, before decoding.")
   var maxPixels: Int = MakeOptions.defaultMaxPixels
 
@@ -72,6 +82,7 @@ struct MakeOptionGroup: ParsableArguments {
     o.format = format
     o.quality = quality
     o.maxPixels = maxPixels
+    o.holeStyle = try HoleStyleCatalog.style(named: holeStyle, opacity: holeOpacity)
     try o.validate()
     return o
   }

@@ -101,7 +101,9 @@ public struct MakeOptions: Sendable {
     }
     if format == .jpeg && holeStyle.needsAlpha {
       throw CaptchaError(
-        .usage, "the '\(holeStyle.name)' hole needs transparency, which JPEG cannot store; use --format png")
+        .usage,
+        "--hole-style \(holeStyle.name) needs transparency, which --format jpeg cannot store; use --format png"
+      )
     }
     try pieceStyle.validate()
   }
