@@ -61,4 +61,21 @@ final class HoleStyleCLITests: XCTestCase {
       XCTAssertEqual(S.files(in: r.dir), [])
     }
   }
+
+  func testTransparentHoleIsSeeThroughAndRefusesJPEG() throws {
+    let ok = try make(["--hole-style", "transparent"])
+    XCTAssertEqual(ok.status, 0, ok.stderr)
+    let a = try S.answer(ok.dir)
+    let bg = try S.decode(ok.dir.appendingPathComponent("background.png"))
+    let piece = try S.decode(ok.dir.appendingPathComponent("piece.png"))
+    let p = ((a.target.y + piece.height / 2) * bg.width + a.target.x + piece.width / 2) * 4
+    XCTAssertEqual(bg.pixels[p + 3], 0, "hole centre is fully transparent")
+    XCTAssertEqual(bg.pixels[3], 255, "outside the hole stays opaque")
+    let r = try make(["--hole-style", "transparent", "--format", "jpeg"])
+    XCTAssertEqual(r.status, 64, r.stderr)
+    XCTAssertTrue(
+      r.stderr.contains("--hole-style transparent") && r.stderr.contains("--format jpeg"), r.stderr)
+    XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, r.stderr)
+    XCTAssertEqual(S.files(in: r.dir), [])
+  }
 }

@@ -133,4 +133,15 @@ final class HoleStyleTests: XCTestCase {
     }
     XCTAssertEqual(try HoleStyleCatalog.style(named: nil).name, "shade")
   }
+
+  func testTransparentRemovesAlphaByWeightAndKeepsColour() throws {
+    var img = RGBAImage(width: 40, height: 40, fill: (10, 100, 200, 255))
+    let m = discMask(originX: 0, originY: 0, size: 40)
+    try HoleStyleCatalog.style(named: "transparent").render(into: &img, weight: m)
+    for i in 0..<(40 * 40) {
+      XCTAssertEqual(Array(img.pixels[i * 4..<i * 4 + 3]), [10, 100, 200])
+      XCTAssertEqual(Int(img.pixels[i * 4 + 3]), 255 - Int(m.data[i]), "alpha = 255 − weight")
+    }
+    XCTAssertTrue(try HoleStyleCatalog.style(named: "transparent").needsAlpha)
+  }
 }

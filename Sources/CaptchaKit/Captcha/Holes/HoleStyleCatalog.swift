@@ -1,7 +1,7 @@
 /// The hole styles selectable by name (`--hole-style`), in listing order.
 public enum HoleStyleCatalog {
   /// Style names, in listing order.
-  public static let names = ["shade", "overlay"]
+  public static let names = ["shade", "overlay", "transparent"]
 
   /// One instance of every style with its default opacity.
   public static var all: [any HoleStyle] { names.compactMap { try? style(named: $0) } }
@@ -15,6 +15,7 @@ public enum HoleStyleCatalog {
     switch name ?? "shade" {
     case "shade": return opacity.map { ShadeHole(opacity: $0) } ?? ShadeHole()
     case "overlay": return opacity.map { OverlayHole(opacity: $0) } ?? OverlayHole()
+    case "transparent": return opacity.map { TransparentHole(opacity: $0) } ?? TransparentHole()
     default:
       throw CaptchaError(
         .usage, "unknown --hole-style '\(name ?? "")'; use one of: \(names.joined(separator: ", "))")
