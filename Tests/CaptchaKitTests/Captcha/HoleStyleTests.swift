@@ -144,4 +144,26 @@ final class HoleStyleTests: XCTestCase {
     }
     XCTAssertTrue(try HoleStyleCatalog.style(named: "transparent").needsAlpha)
   }
+
+  func testOutlineDrawsALightEdgeAroundALightlyShadedInside() throws {
+    let grey = RGBAImage(width: 40, height: 40, fill: (100, 100, 100, 255))
+    var img = grey
+    let m = discMask(originX: 0, originY: 0, size: 40)
+    try HoleStyleCatalog.style(named: "outline").render(into: &img, weight: m)
+    let centre = (20 * 40 + 20) * 4
+    XCTAssertEqual(Double(img.pixels[centre]), 75, accuracy: 2, "interior darkened by 0.25")
+    // Just inside the left edge (the disc spans x 1…38 at row 20): the white line.
+    let edge = (20 * 40 + 2) * 4
+    XCTAssertGreaterThan(img.pixels[edge], 200)
+  }
+
+  func testInnerShadowIsDarkerAtTheEdgeThanInside() throws {
+    var img = RGBAImage(width: 40, height: 40, fill: (200, 200, 200, 255))
+    let m = discMask(originX: 0, originY: 0, size: 40)
+    try HoleStyleCatalog.style(named: "inner-shadow").render(into: &img, weight: m)
+    let centre = (20 * 40 + 20) * 4
+    XCTAssertEqual(Double(img.pixels[centre]), 100, accuracy: 3, "image at half strength")
+    let edge = (20 * 40 + 3) * 4
+    XCTAssertLessThan(img.pixels[edge], 80, "shadow along the edge")
+  }
 }

@@ -1,7 +1,7 @@
 /// The hole styles selectable by name (`--hole-style`), in listing order.
 public enum HoleStyleCatalog {
   /// Style names, in listing order.
-  public static let names = ["shade", "overlay", "transparent"]
+  public static let names = ["shade", "overlay", "transparent", "outline", "inner-shadow"]
 
   /// One instance of every style with its default opacity.
   public static var all: [any HoleStyle] { names.compactMap { try? style(named: $0) } }
@@ -16,6 +16,8 @@ public enum HoleStyleCatalog {
     case "shade": return opacity.map { ShadeHole(opacity: $0) } ?? ShadeHole()
     case "overlay": return opacity.map { OverlayHole(opacity: $0) } ?? OverlayHole()
     case "transparent": return opacity.map { TransparentHole(opacity: $0) } ?? TransparentHole()
+    case "outline": return opacity.map { OutlineHole(opacity: $0) } ?? OutlineHole()
+    case "inner-shadow": return opacity.map { InnerShadowHole(opacity: $0) } ?? InnerShadowHole()
     default:
       throw CaptchaError(
         .usage, "unknown --hole-style '\(name ?? "")'; use one of: \(names.joined(separator: ", "))")
