@@ -4,6 +4,7 @@ import CaptchaKit
 extension Fit: ExpressibleByArgument {}
 extension DragMode: ExpressibleByArgument {}
 extension OutputFormat: ExpressibleByArgument {}
+extension PieceLayout: ExpressibleByArgument {}
 
 /// The options that shape each captcha, shared by `make` and `batch` (`@OptionGroup`), so both
 /// commands accept the same options with the same defaults and checks.
@@ -56,6 +57,19 @@ struct MakeOptionGroup: ParsableArguments {
   @Option(help: "JPEG quality, 1…100 (with --format jpeg).")
   var quality: Int = 90
 
+  @Option(
+    help: ArgumentHelp(
+      "Hole look: \(HoleStyleCatalog.names.joined(separator: ", ")); default shade.", valueName: "name"))
+  var holeStyle: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Strength of the hole style, 0…1 (default per style, e.g. 0.5 shade, 0.7 overlay).", valueName: "x"))
+  var holeOpacity: Double?
+
+  @Option(help: "piece.png framing: tight (the piece box) or strip (full-height transparent strip; y = 0).")
+  var pieceLayout: PieceLayout = .tight
+
   @Option(help: "Refuse input images with more pixels than this, before decoding.")
   var maxPixels: Int = MakeOptions.defaultMaxPixels
 
@@ -72,6 +86,8 @@ struct MakeOptionGroup: ParsableArguments {
     o.format = format
     o.quality = quality
     o.maxPixels = maxPixels
+    o.pieceLayout = pieceLayout
+    o.holeStyle = try HoleStyleCatalog.style(named: holeStyle, opacity: holeOpacity)
     try o.validate()
     return o
   }

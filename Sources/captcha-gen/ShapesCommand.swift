@@ -20,7 +20,7 @@ struct ShapesCommand: ParsableCommand {
     try reportingErrors {
       // The sheet first, so a failure prints nothing but the error.
       if let path = preview {
-        let sheet = try ContactSheet.render(holeStyles: [ShadeHole()])
+        let sheet = try ContactSheet.render(holeStyles: HoleStyleCatalog.all)
         try AtomicFile.write(try ImageCodec.encodePNG(sheet, keepAlpha: false), to: path)
       }
       let width = ShapeCatalog.names.map(\.count).max() ?? 0

@@ -23,7 +23,9 @@ final class ShapesCommandTests: XCTestCase {
     let bytes = try ImageCodec.readFile(path: out)
     let size = try ImageCodec.size(of: bytes, name: out)
     XCTAssertEqual(size.width, ContactSheet.Layout.width)
-    XCTAssertEqual(size.height, ContactSheet.Layout.height(shapes: ShapeCatalog.all.count, holeStyles: 1))
+    XCTAssertEqual(
+      size.height,
+      ContactSheet.Layout.height(shapes: ShapeCatalog.all.count, holeStyles: HoleStyleCatalog.all.count))
     // Same sheet every run.
     let again = dir.appendingPathComponent("again.png").path
     XCTAssertEqual(try CLI.run(["shapes", "--preview", again]).status, 0)

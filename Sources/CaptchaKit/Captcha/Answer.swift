@@ -84,6 +84,8 @@ public struct Answer: Equatable, Sendable {
   public var target: PiecePosition
   public var source: SourceInfo?
   public var resize: ResizeInfo?
+  /// `layout`, written only for a strip piece (absent means a tight box).
+  public var layout: PieceLayout?
 
   public init(
     seed: UInt64, mode: DragMode, tolerance: Int, background: FileInfo, piece: FileInfo,
@@ -148,6 +150,7 @@ public struct Answer: Equatable, Sendable {
           ])
         ))
     }
+    if let l = layout { members.append(("layout", .string(l.rawValue))) }
     return .object(members)
   }
 
@@ -188,6 +191,7 @@ public struct Answer: Equatable, Sendable {
     var start: Pos
     var target: Pos
     var source: Source?
+    var layout: String?
     var resize: Resize?
   }
 
@@ -228,6 +232,7 @@ public struct Answer: Equatable, Sendable {
     if let s = w.source {
       a.source = SourceInfo(file: s.file, width: s.width, height: s.height, sha256: s.sha256)
     }
+    if let l = w.layout { a.layout = PieceLayout(rawValue: l) }
     if let r = w.resize, let fit = Fit(rawValue: r.fit) {
       a.resize = ResizeInfo(fit: fit, width: r.width, height: r.height)
     }

@@ -90,15 +90,23 @@ public enum CaptchaMaker {
     let mask = try path.fill(
       rule: options.shape.fillRule, clip: box,
       transform: .translation(Double(box.x), Double(box.y)), tolerance: flatteningTolerance)
-    let (piece, _) = Composer.compose(
+    var (piece, _) = Composer.compose(
       inPlace: &background, mask: mask, pieceBox: box, pieceStyle: options.pieceStyle,
       holeStyle: options.holeStyle)
 
-    let answer = Answer(
+    var start = placement.start
+    var target = placement.target
+    if options.pieceLayout == .strip {
+      piece = PieceLayout.strip(piece, atY: target.y, height: h)
+      start.y = 0
+      target.y = 0
+    }
+    var answer = Answer(
       seed: seed, mode: options.mode, tolerance: options.tolerance,
       background: .init(file: options.format.backgroundFileName, width: w, height: h),
-      piece: .init(file: pieceFileName, width: p, height: p), shape: options.shape.name,
-      start: placement.start, target: placement.target, source: source, resize: resize)
+      piece: .init(file: pieceFileName, width: piece.width, height: piece.height), shape: options.shape.name,
+      start: start, target: target, source: source, resize: resize)
+    if options.pieceLayout == .strip { answer.layout = .strip }
     return Captcha(piece: piece, background: background, answer: answer)
   }
 

@@ -61,6 +61,8 @@ public struct MakeOptions: Sendable {
   public var pieceStyle = PieceStyle()
   /// The hole's look.
   public var holeStyle: any HoleStyle = ShadeHole()
+  /// How piece.png frames the piece.
+  public var pieceLayout: PieceLayout = .tight
 
   /// The codecs' default limit (50 megapixels).
   public static let defaultMaxPixels = ImageCodec.defaultMaxPixels
@@ -101,7 +103,13 @@ public struct MakeOptions: Sendable {
     }
     if format == .jpeg && holeStyle.needsAlpha {
       throw CaptchaError(
-        .usage, "the '\(holeStyle.name)' hole needs transparency, which JPEG cannot store; use --format png")
+        .usage,
+        "--hole-style \(holeStyle.name) needs transparency, which --format jpeg cannot store; use --format png"
+      )
+    }
+    if pieceLayout == .strip && mode != .horizontal {
+      throw CaptchaError(
+        .usage, "--piece-layout strip needs --mode horizontal (a strip only slides sideways)")
     }
     try pieceStyle.validate()
   }

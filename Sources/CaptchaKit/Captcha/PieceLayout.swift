@@ -1,0 +1,18 @@
+/// How piece.png frames the piece: a tight box, or a full-height transparent strip of the piece's
+/// width (as tianai and AJ-Captcha clients expect; `start.y`/`target.y` are then 0).
+public enum PieceLayout: String, CaseIterable, Sendable {
+  case tight
+  case strip
+
+  /// `piece` (the tight box whose top edge lies at `y` on a background `height` tall) laid into a
+  /// transparent strip of the same width and that height.
+  static func strip(_ piece: RGBAImage, atY y: Int, height: Int) -> RGBAImage {
+    var out = RGBAImage(width: piece.width, height: height, fill: (0, 0, 0, 0))
+    let row = piece.width * 4
+    for r in 0..<piece.height {
+      out.pixels.replaceSubrange(
+        (y + r) * row..<(y + r + 1) * row, with: piece.pixels[r * row..<(r + 1) * row])
+    }
+    return out
+  }
+}
