@@ -73,6 +73,9 @@ struct MakeOptionGroup: ParsableArguments {
   @Option(help: "Refuse input images with more pixels than this, before decoding.")
   var maxPixels: Int = MakeOptions.defaultMaxPixels
 
+  @OptionGroup(title: "Hardening")
+  var hardening: HardeningOptionGroup
+
   /// The library options these arguments describe.
   func makeOptions() throws -> MakeOptions {
     var o = MakeOptions()
@@ -88,6 +91,7 @@ struct MakeOptionGroup: ParsableArguments {
     o.maxPixels = maxPixels
     o.pieceLayout = pieceLayout
     o.holeStyle = try HoleStyleCatalog.style(named: holeStyle, opacity: holeOpacity)
+    try hardening.apply(to: &o)
     try o.validate()
     return o
   }

@@ -41,7 +41,8 @@ public struct SourceInfo: Equatable, Sendable {
 /// to reproduce the captcha.
 ///
 /// Keys are written in a fixed order: schema, generator, seed, mode, tolerance, background,
-/// piece, start, target, then the optional `source` (input file) and `resize` (`--size`/`--fit`).
+/// piece, start, target, then the optional `source` (input file), `resize` (`--size`/`--fit`),
+/// `layout`, `variation` and `decoys`.
 public struct Answer: Equatable, Sendable {
   /// An output file and its pixel size.
   public struct FileInfo: Equatable, Sendable {
@@ -86,6 +87,10 @@ public struct Answer: Equatable, Sendable {
   public var resize: ResizeInfo?
   /// `layout`, written only for a strip piece (absent means a tight box).
   public var layout: PieceLayout?
+  /// `variation`, written only when background variation is on (Hardening/).
+  public var variation: VariationRecord?
+  /// `decoys`, written only when decoys were asked for (Hardening/), even if none fitted.
+  public var decoys: [DecoyRecord]?
 
   public init(
     seed: UInt64, mode: DragMode, tolerance: Int, background: FileInfo, piece: FileInfo,
@@ -151,6 +156,8 @@ public struct Answer: Equatable, Sendable {
         ))
     }
     if let l = layout { members.append(("layout", .string(l.rawValue))) }
+    if let v = variation { members.append(("variation", v.json)) }
+    if let d = decoys { members.append(("decoys", .array(d.map(\.json)))) }
     return .object(members)
   }
 

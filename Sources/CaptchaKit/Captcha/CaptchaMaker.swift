@@ -56,8 +56,12 @@ public enum CaptchaMaker {
     let inputHeight = input.height
     var background = consume input
     var resize: Answer.ResizeInfo? = nil
+    var variation: VariationRecord? = nil
+    if options.variation.isActive {
+      variation = options.variation.apply(to: &background, size: options.size, fit: options.fit, seed: seed)
+    }
     if let size = options.size {
-      if size.width != inputWidth || size.height != inputHeight {
+      if variation == nil && (size.width != inputWidth || size.height != inputHeight) {
         background = Resize.fit(background, width: size.width, height: size.height, fit: options.fit)
       }
       if source != nil {
@@ -85,7 +89,8 @@ public enum CaptchaMaker {
     var placeRNG = Xoshiro256StarStar(seed: seed, stream: Stream.placement)
     let placement = Placement.draw(width: w, height: h, pieceSize: p, mode: options.mode, rng: &placeRNG)
     var shapeRNG = Xoshiro256StarStar(seed: seed, stream: Stream.shape)
-    let path = options.shape.path(size: Double(p), seed: shapeRNG.next())
+    let shapeSeed = shapeRNG.next()
+    let path = options.shape.path(size: Double(p), seed: shapeSeed)
     let box = PixelRect(x: placement.target.x, y: placement.target.y, width: p, height: p)
     let mask = try path.fill(
       rule: options.shape.fillRule, clip: box,
@@ -94,6 +99,12 @@ public enum CaptchaMaker {
       inPlace: &background, mask: mask, pieceBox: box, pieceStyle: options.pieceStyle,
       holeStyle: options.holeStyle)
 
+    var decoys: [DecoyRecord]? = nil
+    if options.decoys.count > 0 {
+      decoys = try DecoyStage.draw(
+        into: &background, settings: options.decoys, placement: placement, pieceSize: p, mode: options.mode,
+        shape: options.shape, shapeSeed: shapeSeed, holeStyle: options.holeStyle, seed: seed)
+    }
     var start = placement.start
     var target = placement.target
     if options.pieceLayout == .strip {
@@ -106,7 +117,12 @@ public enum CaptchaMaker {
       background: .init(file: options.format.backgroundFileName, width: w, height: h),
       piece: .init(file: pieceFileName, width: piece.width, height: piece.height), shape: options.shape.name,
       start: start, target: target, source: source, resize: resize)
-    if options.pieceLayout == .strip { answer.layout = .strip }
+    if options.pieceLayout == .strip {
+      answer.layout = .strip
+      decoys = decoys?.map { DecoyRecord(x: $0.x, y: 0, shape: $0.shape, variant: $0.variant) }
+    }
+    answer.variation = variation
+    answer.decoys = decoys
     return Captcha(piece: piece, background: background, answer: answer)
   }
 

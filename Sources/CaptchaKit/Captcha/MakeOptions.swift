@@ -63,6 +63,10 @@ public struct MakeOptions: Sendable {
   public var holeStyle: any HoleStyle = ShadeHole()
   /// How piece.png frames the piece.
   public var pieceLayout: PieceLayout = .tight
+  /// Per-captcha background variation (crop, rotation, colour, noise); off by default.
+  public var variation = BackgroundVariation.none
+  /// Decoy holes; none by default.
+  public var decoys = DecoySettings()
 
   /// The codecs' default limit (50 megapixels).
   public static let defaultMaxPixels = ImageCodec.defaultMaxPixels
@@ -112,5 +116,7 @@ public struct MakeOptions: Sendable {
         .usage, "--piece-layout strip needs --mode horizontal (a strip only slides sideways)")
     }
     try pieceStyle.validate()
+    try variation.validate()
+    try decoys.validate()
   }
 }
