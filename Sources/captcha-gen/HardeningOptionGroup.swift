@@ -2,7 +2,8 @@ import ArgumentParser
 import CaptchaKit
 
 /// Anti-solver options shared by `make` and `batch`: per-captcha background variation and decoy
-/// holes. All off by default.
+/// holes. All off by default. Numeric values are parsed unconditionally so a negative number
+/// reaches the range check (one clear sentence) instead of being taken for an option.
 struct HardeningOptionGroup: ParsableArguments {
   @Option(
     help: ArgumentHelp(
@@ -11,24 +12,30 @@ struct HardeningOptionGroup: ParsableArguments {
   var vary: String?
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "Smallest crop window as a fraction of the largest, 0.5…1, drawn per captcha at a random place (1 = no crop jitter).",
       valueName: "fraction"))
   var varyCrop: Double?
 
-  @Option(help: ArgumentHelp("Largest background rotation in degrees, 0…10.", valueName: "deg"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Largest background rotation in degrees, 0…10.", valueName: "deg"))
   var varyRotation: Double?
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "Colour jitter strength 0…1: gain ±8%, brightness ±16, gamma ±0.25, saturation ±25% at 1.",
       valueName: "x"))
   var varyColor: Double?
 
-  @Option(help: ArgumentHelp("Fine noise amplitude in levels, 0…16.", valueName: "levels"))
+  @Option(
+    parsing: .unconditional, help: ArgumentHelp("Fine noise amplitude in levels, 0…16.", valueName: "levels"))
   var varyNoise: Int?
 
   @Option(
+    parsing: .unconditional,
     help: "Extra decoy holes in the same style with similar but different shapes, 0…16 (as many as fit).")
   var decoys: Int = 0
 

@@ -8,6 +8,8 @@ struct DecoyOutline {
   /// `rotate90`/`rotate180`/`rotate270`/`mirror-x`/`mirror-y` (the piece's outline turned or
   /// mirrored), or `substitute` (another catalog shape of the same box).
   var variant: String
+  /// The shape seed of a reseeded jigsaw (`sides`).
+  var shapeSeed: UInt64? = nil
 }
 
 /// Chooses decoy outlines that look like the piece but do not match it: each candidate's coverage
@@ -85,7 +87,8 @@ struct DecoyShapes {
       if try Self.difference(pieceMask, Self.mask(path, rule: shape.fillRule, size: size))
         >= minimumDifference
       {
-        return DecoyOutline(path: path, fillRule: shape.fillRule, shape: shape.name, variant: "sides")
+        return DecoyOutline(
+          path: path, fillRule: shape.fillRule, shape: shape.name, variant: "sides", shapeSeed: seed)
       }
     }
     return nil
