@@ -3,7 +3,7 @@
 /// `map` takes output coordinates (pixel (x, y) is the square [x, x+1]×[y, y+1]) to input
 /// coordinates in the same convention; each output pixel samples the input at the image of its
 /// centre, bilinearly between the four nearest input pixel centres (indices clamped at the
-/// borders), with 11-bit fixed-point weights. Transparent inputs are interpolated with
+/// borders), with 16-bit fixed-point coordinates and 11-bit weights. Transparent inputs are interpolated with
 /// premultiplied alpha. Each output row reads only the input rows `rowRange(y)`, which is what
 /// lets `AffineWarp.warpInPlace` overwrite its input as it goes.
 struct AffineWarp {
@@ -15,27 +15,34 @@ struct AffineWarp {
 
   static let bits = 11
   static let one = 1 << bits
+  /// Fraction bits of the fixed-point sample coordinates.
+  static let frac = 16
 
-  /// The input coordinate (index space: pixel centres at integers) sampled for output (x, y).
-  @inline(__always) private func u(_ x: Int, row ru: Double) -> Double { map.a * (Double(x) + 0.5) + ru }
-  @inline(__always) private func v(_ x: Int, row rv: Double) -> Double { map.b * (Double(x) + 0.5) + rv }
-  @inline(__always) private func rowU(_ y: Int) -> Double { map.c * (Double(y) + 0.5) + map.e - 0.5 }
-  @inline(__always) private func rowV(_ y: Int) -> Double { map.d * (Double(y) + 0.5) + map.f - 0.5 }
-
-  @inline(__always) private static func clampIndex(_ t: Double, _ limit: Int) -> Int {
-    if !(t > 0) { return 0 }
-    if t >= Double(limit - 1) { return limit - 1 }
-    return Int(t)
+  @inline(__always) private static func fixed(_ t: Double) -> Int {
+    guard t.isFinite else { return 0 }
+    return Int((min(max(t, -1e9), 1e9) * Double(1 << frac)).rounded(.down))
   }
+
+  /// Per row: the input coordinate (index space: pixel centres at integers, 16 fraction bits)
+  /// sampled for output pixel 0, and its step per output pixel. Row coordinates are computed in
+  /// Double once per row, then stepped in integers, so `rowRange` and `renderRow` agree exactly.
+  @inline(__always) private func rowStart(_ y: Int) -> (u: Int, v: Int) {
+    let cy = Double(y) + 0.5
+    return (
+      Self.fixed(map.a * 0.5 + map.c * cy + map.e - 0.5), Self.fixed(map.b * 0.5 + map.d * cy + map.f - 0.5)
+    )
+  }
+  private var step: (u: Int, v: Int) { (Self.fixed(map.a), Self.fixed(map.b)) }
+
+  @inline(__always) private static func clamp(_ i: Int, _ limit: Int) -> Int { min(max(i, 0), limit - 1) }
 
   /// The input rows output row `y` reads (both bilinear rows of every pixel, clamped).
   func rowRange(_ y: Int) -> ClosedRange<Int> {
-    let rv = rowV(y)
+    let v0 = rowStart(y).v
     // v is affine in x, so its extremes are at the row's ends.
-    let v0 = v(0, row: rv)
-    let v1 = v(outWidth - 1, row: rv)
-    let lo = Self.clampIndex(min(v0, v1).rounded(.down), inHeight)
-    let hi = Self.clampIndex(max(v0, v1).rounded(.down) + 1, inHeight)
+    let v1 = v0 + (outWidth - 1) * step.v
+    let lo = Self.clamp(min(v0, v1) >> Self.frac, inHeight)
+    let hi = Self.clamp((max(v0, v1) >> Self.frac) + 1, inHeight)
     return lo...hi
   }
 
@@ -45,21 +52,26 @@ struct AffineWarp {
     _ y: Int, rows: UnsafeBufferPointer<UnsafePointer<UInt8>>, range: ClosedRange<Int>,
     opaque: Bool, into line: UnsafeMutablePointer<UInt8>
   ) {
-    let ru = rowU(y)
-    let rv = rowV(y)
+    let (su, sv) = rowStart(y)
+    let (du, dv) = step
     let lo = range.lowerBound
     let one = Self.one
+    let fracMask = (1 << Self.frac) - 1
+    let drop = Self.frac - Self.bits
+    let half = 1 << (2 * Self.bits - 1)
+    var fu = su
+    var fv = sv
     for x in 0..<outWidth {
-      let fu = u(x, row: ru)
-      let fv = v(x, row: rv)
-      let bu = fu.rounded(.down)
-      let bv = fv.rounded(.down)
-      var wx = fu.isFinite ? Int((fu - bu) * Double(one)) : 0
-      var wy = fv.isFinite ? Int((fv - bv) * Double(one)) : 0
-      let x0 = Self.clampIndex(bu, inWidth)
-      let x1 = Self.clampIndex(bu + 1, inWidth)
-      let y0 = Self.clampIndex(bv, inHeight)
-      let y1 = Self.clampIndex(bv + 1, inHeight)
+      let iu = fu >> Self.frac
+      let iv = fv >> Self.frac
+      var wx = (fu & fracMask) >> drop
+      var wy = (fv & fracMask) >> drop
+      fu += du
+      fv += dv
+      let x0 = Self.clamp(iu, inWidth)
+      let x1 = Self.clamp(iu + 1, inWidth)
+      let y0 = Self.clamp(iv, inHeight)
+      let y1 = Self.clamp(iv + 1, inHeight)
       if x0 == x1 { wx = 0 }
       if y0 == y1 { wy = 0 }
       let r0 = rows[y0 - lo]
@@ -75,7 +87,7 @@ struct AffineWarp {
         for c in 0..<3 {
           let s =
             Int(r0[p00 + c]) * w00 + Int(r0[p01 + c]) * w01 + Int(r1[p00 + c]) * w10 + Int(r1[p01 + c]) * w11
-          line[o + c] = UInt8((s + (1 << (2 * Self.bits - 1))) >> (2 * Self.bits))
+          line[o + c] = UInt8(truncatingIfNeeded: (s + half) >> (2 * Self.bits))
         }
         line[o + 3] = 255
       } else {
@@ -84,7 +96,7 @@ struct AffineWarp {
         let a10 = Int(r1[p00 + 3]) * w10
         let a11 = Int(r1[p01 + 3]) * w11
         let a = a00 + a01 + a10 + a11
-        line[o + 3] = UInt8((a + (1 << (2 * Self.bits - 1))) >> (2 * Self.bits))
+        line[o + 3] = UInt8(truncatingIfNeeded: (a + half) >> (2 * Self.bits))
         for c in 0..<3 {
           guard a > 0 else {
             line[o + c] = 0
