@@ -167,11 +167,29 @@ public enum ContactSheet {
     }
   }
 
+  /// Light and dark squares of the checkerboard shown under transparent pixels, and their side.
+  static let checkerLight: (UInt8, UInt8, UInt8) = (0xFF, 0xFF, 0xFF)
+  static let checkerDark: (UInt8, UInt8, UInt8) = (0xC8, 0xCD, 0xD4)
+  static let checkerSize = 8
+
+  /// Copies `src` into the sheet at (x, y); where `src` is not opaque it is blended over a
+  /// checkerboard (anchored at `src`'s corner), so a see-through hole shows as see-through.
   static func paste(_ src: RGBAImage, into image: inout RGBAImage, x: Int, y: Int) {
     for sy in 0..<src.height {
       for sx in 0..<src.width {
         let s = (sy * src.width + sx) * 4
-        setPixel(&image, x + sx, y + sy, (src.pixels[s], src.pixels[s + 1], src.pixels[s + 2]))
+        let a = UInt32(src.pixels[s + 3])
+        guard a < 255 else {
+          setPixel(&image, x + sx, y + sy, (src.pixels[s], src.pixels[s + 1], src.pixels[s + 2]))
+          continue
+        }
+        let dark = (sx / checkerSize + sy / checkerSize) % 2 == 1
+        let under = dark ? checkerDark : checkerLight
+        let u = [under.0, under.1, under.2]
+        func mix(_ k: Int) -> UInt8 {
+          UInt8((UInt32(src.pixels[s + k]) * a + UInt32(u[k]) * (255 - a) + 127) / 255)
+        }
+        setPixel(&image, x + sx, y + sy, (mix(0), mix(1), mix(2)))
       }
     }
   }

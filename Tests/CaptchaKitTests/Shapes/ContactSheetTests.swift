@@ -22,6 +22,24 @@ final class ContactSheetTests: XCTestCase {
     }
   }
 
+  func testTransparentHoleShowsACheckerboard() throws {
+    let styles: [any HoleStyle] = [ShadeHole(), TransparentHole()]
+    let sheet = try ContactSheet.render(holeStyles: styles)
+    XCTAssertTrue(sheet.isOpaque)
+    // The hole-style cells start below the shapes section.
+    let top =
+      ContactSheet.Layout.margin + ContactSheet.Layout.sectionHeight(8) + ContactSheet.Layout.sectionGap
+      + ContactSheet.Layout.titleHeight + ContactSheet.Layout.titleGap
+    func sample(_ i: Int) -> PixelRect {
+      let (x0, y0) = ContactSheet.cellOrigin(i, top: top)
+      return PixelRect(x: x0 + 8, y: y0 + 10, width: ContactSheet.Layout.cellWidth - 16, height: 96)
+    }
+    // Inside the transparent hole both checker colours show; the shade cell has neither.
+    XCTAssertGreaterThan(count(sheet, in: sample(1), color: ContactSheet.checkerLight), 300)
+    XCTAssertGreaterThan(count(sheet, in: sample(1), color: ContactSheet.checkerDark), 300)
+    XCTAssertEqual(count(sheet, in: sample(0), color: ContactSheet.checkerDark), 0)
+  }
+
   func testSheetWithoutHoleStylesIsShorter() throws {
     let sheet = try ContactSheet.render()
     XCTAssertEqual(sheet.height, ContactSheet.Layout.height(shapes: 8, holeStyles: 0))
