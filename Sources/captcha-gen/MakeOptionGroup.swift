@@ -92,6 +92,21 @@ struct MakeOptionGroup: ParsableArguments {
     help: ArgumentHelp("Drop shadow strength, 0…1 (default 0.5); implies --piece-shadow.", valueName: "x"))
   var shadowOpacity: Double?
 
+  @Flag(help: "Bevel the piece: inside edge lit at the top left, shaded at the bottom right.")
+  var pieceBevel = false
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Bevel depth (blur radius of its slope), 1…16 px (default 2); implies --piece-bevel.",
+      valueName: "r"))
+  var bevelWidth: Int?
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Bevel strength, 0…1 (default 0.5); implies --piece-bevel.", valueName: "x"))
+  var bevelStrength: Double?
+
   @Option(help: "Refuse input images with more pixels than this, before decoding.")
   var maxPixels: Int = MakeOptions.defaultMaxPixels
 
@@ -111,6 +126,7 @@ struct MakeOptionGroup: ParsableArguments {
     o.pieceLayout = pieceLayout
     o.holeStyle = try HoleStyleCatalog.style(named: holeStyle, opacity: holeOpacity)
     o.pieceShadow = try shadow()
+    o.pieceStyle.bevel = bevel()
     try o.validate()
     return o
   }
@@ -123,5 +139,14 @@ struct MakeOptionGroup: ParsableArguments {
     if let b = shadowBlur { s.blur = b }
     if let o = shadowOpacity { s.opacity = o }
     return s
+  }
+
+  /// The bevel `--piece-bevel` and the `--bevel-*` options describe, or nil.
+  func bevel() -> PieceBevel? {
+    guard pieceBevel || bevelWidth != nil || bevelStrength != nil else { return nil }
+    var b = PieceBevel()
+    if let w = bevelWidth { b.width = w }
+    if let s = bevelStrength { b.strength = s }
+    return b
   }
 }

@@ -2,9 +2,10 @@ import CaptchaKit
 import Foundation
 import XCTest
 
-/// `--piece-shadow` and `--shadow-offset/-blur/-opacity` on `make`: piece.png is padded, start and
-/// target move by the padding, the background is the one made without a shadow, verify passes at
-/// the new target, and bad values are usage errors that write nothing.
+/// `--piece-shadow` and `--shadow-offset/-blur/-opacity` on `make` (plus the `--piece-bevel`
+/// option checks): piece.png is padded, start and target move by the padding, the background is
+/// the one made without a shadow, verify passes at the new target, and bad values are usage errors
+/// that write nothing.
 final class PieceShadowCLITests: XCTestCase {
   typealias S = MakeTestSupport
 
@@ -65,6 +66,8 @@ final class PieceShadowCLITests: XCTestCase {
       (["--shadow-blur", "-1"], "--shadow-blur"),
       (["--shadow-blur", "40"], "--shadow-blur"),
       (["--shadow-opacity", "1.5"], "--shadow-opacity"),
+      (["--bevel-width", "0"], "--bevel-width"),
+      (["--bevel-strength", "-1"], "--bevel-strength"),
     ] {
       let r = try make(args)
       XCTAssertEqual(r.status, 64, "\(args): \(r.stderr)")
@@ -76,7 +79,11 @@ final class PieceShadowCLITests: XCTestCase {
 
   func testHelpListsTheShadowOptions() throws {
     let r = try CLI.run(["make", "--help"])
-    for o in ["--piece-shadow", "--shadow-offset", "--shadow-blur", "--shadow-opacity"] {
+    for o in [
+      "--piece-shadow", "--shadow-offset", "--shadow-blur", "--shadow-opacity", "--piece-bevel",
+      "--bevel-width",
+      "--bevel-strength",
+    ] {
       XCTAssertTrue(r.stdout.contains(o), o)
     }
   }

@@ -23,6 +23,8 @@ final class StyleGoldenTests: XCTestCase {
     } + [
       ("hole-overlay-opacity-40", ["--seed", "36", "--hole-style", "overlay", "--hole-opacity", "0.4"]),
       ("shadow", ["--seed", "37", "--piece-shadow"]),
+      ("bevel", ["--seed", "40", "--piece-bevel"]),
+      ("bevel-shadow-circle", ["--seed", "41", "--shape", "circle", "--bevel-width", "3", "--piece-shadow"]),
       ("shadow-free-star", ["--seed", "38", "--shape", "star", "--mode", "free", "--shadow-blur", "4"]),
       (
         "shadow-strip-rotated",

@@ -13,6 +13,7 @@
 /// - `piece.padding`: `{left, top, right, bottom}` pixels piece.png extends beyond the piece's
 ///   square box (a drop shadow's room); `start`/`target` already account for it;
 /// - `piece.shadow`: `{offset: {x, y}, blur, opacity}` of the drop shadow;
+/// - `piece.bevel`: `{width, strength}` of the bevel;
 /// - `hole`: `{style, opacity}` unless the hole is the default `shade` at its default strength.
 public struct AnswerLook: Equatable, Sendable {
   /// The hole style and its strength.
@@ -35,14 +36,17 @@ public struct AnswerLook: Equatable, Sendable {
   public var rotation: Double?
   public var padding: PiecePadding?
   public var shadow: PieceShadow?
+  public var bevel: PieceBevel?
   public var hole: Hole?
 
   public init(
-    rotation: Double? = nil, padding: PiecePadding? = nil, shadow: PieceShadow? = nil, hole: Hole? = nil
+    rotation: Double? = nil, padding: PiecePadding? = nil, shadow: PieceShadow? = nil,
+    bevel: PieceBevel? = nil, hole: Hole? = nil
   ) {
     self.rotation = rotation
     self.padding = padding
     self.shadow = shadow
+    self.bevel = bevel
     self.hole = hole
   }
 
@@ -51,7 +55,8 @@ public struct AnswerLook: Equatable, Sendable {
     let padding = options.pieceShadow?.padding ?? .zero
     self.init(
       rotation: (options.shape as? RotatedShape)?.degrees(seed: shapeSeed),
-      padding: padding.isZero ? nil : padding, shadow: options.pieceShadow, hole: Hole(options.holeStyle))
+      padding: padding.isZero ? nil : padding, shadow: options.pieceShadow, bevel: options.pieceStyle.bevel,
+      hole: Hole(options.holeStyle))
   }
 
   /// Members appended to the `piece` object.
@@ -77,6 +82,9 @@ public struct AnswerLook: Equatable, Sendable {
             ("blur", .int(Int64(s.blur))), ("opacity", .double(s.opacity)),
           ])
         ))
+    }
+    if let b = bevel {
+      out.append(("bevel", .object([("width", .int(Int64(b.width))), ("strength", .double(b.strength))])))
     }
     return out
   }
@@ -105,10 +113,15 @@ public struct AnswerLook: Equatable, Sendable {
       var right: Int
       var bottom: Int
     }
+    struct Bevel: Decodable {
+      var width: Int
+      var strength: Double
+    }
     struct Piece: Decodable {
       var rotation: Double?
       var padding: Padding?
       var shadow: Shadow?
+      var bevel: Bevel?
     }
     struct Hole: Decodable {
       var style: String
@@ -127,7 +140,7 @@ public struct AnswerLook: Equatable, Sendable {
       throw CaptchaError(
         .badData,
         "\(name): not a captcha answer: \"piece.rotation\", \"piece.padding\", "
-          + "\"piece.shadow\" or \"hole\" is malformed")
+          + "\"piece.shadow\", \"piece.bevel\" or \"hole\" is malformed")
     }
     var look = AnswerLook(rotation: w.piece?.rotation)
     if let p = w.piece?.padding {
@@ -136,6 +149,7 @@ public struct AnswerLook: Equatable, Sendable {
     if let s = w.piece?.shadow {
       look.shadow = PieceShadow(offsetX: s.offset.x, offsetY: s.offset.y, blur: s.blur, opacity: s.opacity)
     }
+    if let b = w.piece?.bevel { look.bevel = PieceBevel(width: b.width, strength: b.strength) }
     if let h = w.hole { look.hole = Hole(style: h.style, opacity: h.opacity) }
     return look
   }
