@@ -58,6 +58,28 @@ final class PieceShadowCLITests: XCTestCase {
     XCTAssertEqual(v.status, 0, v.stderr)
   }
 
+  func testVerifyAcceptsANegativeTargetNearTheEdge() throws {
+    // Offset up-left: piece.png starts above/left of the hole, past the edge for holes near it.
+    for seed in 1...40 {
+      let r = try make(
+        ["--mode", "free", "--size", "160x80", "--piece-size", "32", "--shadow-offset", "-30,-30"],
+        seed: "\(seed)")
+      XCTAssertEqual(r.status, 0, r.stderr)
+      let a = try S.answer(r.dir)
+      guard a.target.x < 0 else { continue }
+      let answer = r.dir.appendingPathComponent("answer.json").path
+      for (x, y, want) in [
+        (a.target.x, a.target.y, "pass"), (a.target.x + 2, a.target.y - 1, "pass"),
+        (a.target.x + 9, a.target.y, "fail"),
+      ] {
+        let v = try CLI.run(["verify", "--answer", answer, "--x", "\(x)", "--y", "\(y)"])
+        XCTAssertEqual(v.stdout, "\(want)\n", "seed \(seed): \(x),\(y) \(v.stderr)")
+      }
+      return
+    }
+    XCTFail("no seed in 1…40 put piece.png past the left edge")
+  }
+
   func testBadValuesAreUsageErrors() throws {
     for (args, mention) in [
       (["--shadow-offset", "3"], "--shadow-offset"),

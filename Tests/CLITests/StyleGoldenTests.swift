@@ -71,6 +71,50 @@ final class StyleGoldenTests: XCTestCase {
     }
   }
 
+  func testGoldenHoleStylesRestoreTheBackground() throws {
+    // Each hole-style golden, piece laid over its hole at the target, gives back the built-in
+    // background: exactly outside the shape and in its interior (alpha 255 within 2 px, past the
+    // rim that lightens the piece's inside edge on purpose).
+    for (name, args) in Self.cases where name.hasPrefix("hole-") {
+      let dir = Self.goldenRoot.appendingPathComponent(name)
+      let a = try S.answer(dir)
+      let seed = try XCTUnwrap(UInt64(args[args.firstIndex(of: "--seed")! + 1]))
+      let original = ProceduralBackground.make(
+        width: a.background.width, height: a.background.height, seed: seed)
+      let bg = try S.decode(dir.appendingPathComponent("background.png"))
+      let piece = try S.decode(dir.appendingPathComponent("piece.png"))
+      func alpha(_ x: Int, _ y: Int) -> Int {
+        guard x >= 0, y >= 0, x < piece.width, y < piece.height else { return 0 }
+        return Int(piece.pixels[(y * piece.width + x) * 4 + 3])
+      }
+      var interior = 0
+      for y in 0..<bg.height {
+        for x in 0..<bg.width {
+          let px = x - a.target.x
+          let py = y - a.target.y
+          let p = (y * bg.width + x) * 4
+          let pa = alpha(px, py)
+          var want = Array(original.pixels[p..<p + 4])
+          var got = Array(bg.pixels[p..<p + 4])
+          if pa == 0 {
+            if bg.pixels[p + 3] == 0 { continue }  // transparent hole edge with 0 piece alpha: none
+            XCTAssertEqual(got, want, "\(name): outside the shape at \(x),\(y)")
+            continue
+          }
+          let deep = (-2...2).allSatisfy { dy in (-2...2).allSatisfy { dx in alpha(px + dx, py + dy) == 255 }
+          }
+          guard deep else { continue }
+          interior += 1
+          let q = (py * piece.width + px) * 4
+          got = Array(piece.pixels[q..<q + 4])  // alpha 255: the piece's pixel is what shows
+          want[3] = 255
+          XCTAssertEqual(got, want, "\(name): interior at \(x),\(y)")
+        }
+      }
+      XCTAssertGreaterThan(interior, 300, name)  // a 38 px classic piece has about 400
+    }
+  }
+
   func testGoldensDifferFromEachOther() throws {
     // Each style's golden is its own picture: the comparison would notice a style drawing another's
     // hole. Same seed, two styles: the backgrounds differ beyond the tolerance.
