@@ -11,8 +11,9 @@ import XCTest
 /// last-bit floating-point differences between machines; a moved or reshaped piece changes
 /// hundreds of pixels by far more), image sizes equal, and answer.json byte-identical.
 ///
-/// To regenerate after an intended change of the output: `CAPTCHA_GEN_UPDATE_GOLDENS=1 swift test
-/// --filter MakeGoldenTests`, then look at the new pictures before committing them.
+/// To regenerate after an intended change of the output: `CAPTCHA_REGENERATE_GOLDENS=1 swift test
+/// --filter MakeGoldenTests` (the older `CAPTCHA_GEN_UPDATE_GOLDENS=1` works too), then look at the
+/// new pictures before committing them.
 final class MakeGoldenTests: XCTestCase {
   typealias S = MakeTestSupport
 
@@ -30,7 +31,7 @@ final class MakeGoldenTests: XCTestCase {
   }
 
   func testOutputsMatchGoldens() throws {
-    let update = ProcessInfo.processInfo.environment["CAPTCHA_GEN_UPDATE_GOLDENS"] == "1"
+    let update = StyleGoldenTests.regenerate
     for (name, args) in Self.cases {
       let out = try CLI.tempDir("golden")
       let r = try CLI.run(["make", "--out", out.path] + args)
