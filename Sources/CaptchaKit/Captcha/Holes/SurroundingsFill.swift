@@ -7,6 +7,7 @@ struct SurroundingsFill {
   private let channels: [IntPlane]  // colour × outside weight, blurred
   private let contrast: IntPlane  // local contrast (1/16 level) × outside weight, blurred
   private let weight: IntPlane  // outside weight, blurred
+  private let contrastWeight: IntPlane  // where the contrast was measured, blurred
   private let fallbackColour: (Double, Double, Double)
   private let fallbackContrast: Double
 
@@ -47,14 +48,18 @@ struct SurroundingsFill {
     let meanSquare = IntPlane(
       width: region.width, height: region.height, values: grey16.map { ($0 * $0) >> 4 }
     ).boxBlurred(radius: 2, passes: 1)
+    // Only windows that lie wholly outside the hole measure the surroundings' contrast.
+    let clear = Self.clearOfHole(hole, radius: 2)
     var weightedContrast = [Int32](repeating: 0, count: n)
     var contrastSum: Int64 = 0
-    for i in 0..<n {
+    var clearSum: Int64 = 0
+    for i in 0..<n where clear[i] {
       let m = Int64(mean.values[i])
       let variance = max(0, Int64(meanSquare.values[i]) * 16 - m * m)
       let sd = Int32(Double(variance).squareRoot().rounded())
-      weightedContrast[i] = sd * outside[i]
-      contrastSum += Int64(weightedContrast[i])
+      weightedContrast[i] = sd * 255
+      contrastSum += Int64(sd)
+      clearSum += 1
     }
     let blur = { (values: [Int32]) in
       IntPlane(width: region.width, height: region.height, values: values).boxBlurred(
@@ -62,10 +67,31 @@ struct SurroundingsFill {
     }
     channels = colour.map(blur)
     contrast = blur(weightedContrast)
+    contrastWeight = blur(clear.map { $0 ? 255 : 0 })
     weight = blur(outside)
     let total = Double(max(1, sums.3))
     fallbackColour = (Double(sums.0) / total, Double(sums.1) / total, Double(sums.2) / total)
-    fallbackContrast = Double(contrastSum) / total / 16
+    fallbackContrast = Double(contrastSum) / Double(max(1, clearSum)) / 16
+  }
+
+  /// For each pixel: true when no pixel of `hole` within `radius` (a square window) is covered.
+  static func clearOfHole(_ hole: CoverageMask, radius: Int) -> [Bool] {
+    let w = hole.width
+    let h = hole.height
+    // Rows first (any covered pixel within radius horizontally), then columns.
+    var rows = [Bool](repeating: false, count: w * h)
+    for y in 0..<h {
+      for x in 0..<w where hole.data[y * w + x] > 0 {
+        for k in max(0, x - radius)...min(w - 1, x + radius) { rows[y * w + k] = true }
+      }
+    }
+    var clear = [Bool](repeating: true, count: w * h)
+    for y in 0..<h {
+      for x in 0..<w where rows[y * w + x] {
+        for k in max(0, y - radius)...min(h - 1, y + radius) { clear[k * w + x] = false }
+      }
+    }
+    return clear
   }
 
   /// The surroundings' colour at region index `i` (0…255 per channel).
@@ -81,7 +107,7 @@ struct SurroundingsFill {
 
   /// The surroundings' local contrast (standard deviation over 5×5, in levels) at region index `i`.
   func contrast(at i: Int) -> Double {
-    let w = weight.values[i]
+    let w = contrastWeight.values[i]
     guard w > 0 else { return fallbackContrast }
     return Double(contrast.values[i]) / Double(w) / 16
   }
