@@ -5,6 +5,7 @@ extension Fit: ExpressibleByArgument {}
 extension DragMode: ExpressibleByArgument {}
 extension OutputFormat: ExpressibleByArgument {}
 extension PieceLayout: ExpressibleByArgument {}
+extension Difficulty: ExpressibleByArgument {}
 
 /// The options that shape each captcha, shared by `make` and `batch` (`@OptionGroup`), so both
 /// commands accept the same options with the same defaults and checks.
@@ -59,7 +60,14 @@ struct MakeOptionGroup: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "Hole look: \(HoleStyleCatalog.names.joined(separator: ", ")); default shade.", valueName: "name"))
+      "How hard the captcha is for solvers: classic (plain darkened hole, easily solved), easy, normal "
+        + "or hard; explicit look options apply on top."))
+  var difficulty: Difficulty = .normal
+
+  @Option(
+    help: ArgumentHelp(
+      "Hole look: \(HoleStyleCatalog.names.joined(separator: ", ")); default from --difficulty "
+        + "(stripes; shade for classic).", valueName: "name"))
   var holeStyle: String?
 
   @Option(
@@ -112,7 +120,7 @@ struct MakeOptionGroup: ParsableArguments {
 
   /// The library options these arguments describe.
   func makeOptions() throws -> MakeOptions {
-    var o = MakeOptions()
+    var o = MakeOptions(difficulty: difficulty)
     if let s = size { o.size = try PixelSize.parse(s) }
     o.fit = fit
     o.pieceSize = pieceSize
@@ -124,7 +132,9 @@ struct MakeOptionGroup: ParsableArguments {
     o.quality = quality
     o.maxPixels = maxPixels
     o.pieceLayout = pieceLayout
-    o.holeStyle = try HoleStyleCatalog.style(named: holeStyle, opacity: holeOpacity)
+    if holeStyle != nil || holeOpacity != nil {
+      o.holeStyle = try HoleStyleCatalog.style(named: holeStyle ?? o.holeStyle.name, opacity: holeOpacity)
+    }
     o.pieceShadow = try shadow()
     o.pieceStyle.bevel = bevel()
     try o.validate()

@@ -20,9 +20,20 @@ final class MakeGoldenTests: XCTestCase {
   static let channelTolerance = 2
 
   static let cases: [(name: String, args: [String])] = [
-    ("classic-horizontal", ["--seed", "1", "--size", "240x120"]),
-    ("circle-free", ["--seed", "2", "--size", "200x120", "--shape", "circle", "--mode", "free"]),
-    ("square-vertical", ["--seed", "3", "--size", "120x200", "--shape", "square", "--mode", "vertical"]),
+    ("classic-horizontal", ["--seed", "1", "--size", "240x120", "--difficulty", "classic"]),
+    (
+      "circle-free",
+      ["--seed", "2", "--size", "200x120", "--shape", "circle", "--mode", "free", "--difficulty", "classic"]
+    ),
+    (
+      "square-vertical",
+      [
+        "--seed", "3", "--size", "120x200", "--shape", "square", "--mode", "vertical", "--difficulty",
+        "classic",
+      ]
+    ),
+    // The command line's default look (`--difficulty normal`).
+    ("default-horizontal", ["--seed", "4", "--size", "240x120"]),
   ]
 
   static var goldenRoot: URL {

@@ -31,6 +31,7 @@ public enum CaptchaMaker {
   enum Stream {
     static let placement: UInt64 = 0x706c  // "pl"
     static let shape: UInt64 = 0x7368  // "sh"
+    static let hole: UInt64 = 0x686f  // "ho"
   }
 
   /// Flattening tolerance for piece outlines, in pixels (well below what 8-bit coverage shows).
@@ -91,9 +92,11 @@ public enum CaptchaMaker {
     let mask = try path.fill(
       rule: options.shape.fillRule, clip: box,
       transform: .translation(Double(box.x), Double(box.y)), tolerance: flatteningTolerance)
+    var holeRNG = Xoshiro256StarStar(seed: seed, stream: Stream.hole)
     var (piece, _) = Composer.compose(
       inPlace: &background, mask: mask, pieceBox: box, pieceStyle: options.pieceStyle,
-      holeStyle: options.holeStyle)
+      holeStyle: options.holeStyle,
+      holeSeed: holeRNG.next())
 
     var start = placement.start
     var target = placement.target

@@ -63,6 +63,15 @@ public protocol HoleStyle: Sendable {
   var needsAlpha: Bool { get }
   /// Draws the hole into `image`; `weight` is the piece's coverage mask at the target.
   func render(into image: inout RGBAImage, weight: CoverageMask)
+  /// Draws the hole with the style's random choices (texture phase, lighting…) drawn from
+  /// `seed`, so every hole of a captcha can look different; styles without any ignore the seed.
+  func render(into image: inout RGBAImage, weight: CoverageMask, seed: UInt64)
+}
+
+extension HoleStyle {
+  public func render(into image: inout RGBAImage, weight: CoverageMask, seed: UInt64) {
+    render(into: &image, weight: weight)
+  }
 }
 
 /// The default hole: the background darkened inside the shape, deeper along the top-left inner
