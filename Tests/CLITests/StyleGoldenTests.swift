@@ -15,7 +15,7 @@ import XCTest
 final class StyleGoldenTests: XCTestCase {
   typealias S = MakeTestSupport
 
-  static let common = ["--size", "200x100"]
+  static let common = ["--size", "200x100", "--difficulty", "classic"]
 
   static let cases: [(name: String, args: [String])] =
     HoleStyleCatalog.names.enumerated().map { i, style in
