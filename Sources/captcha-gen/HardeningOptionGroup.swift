@@ -37,16 +37,17 @@ struct HardeningOptionGroup: ParsableArguments {
   @Option(
     parsing: .unconditional,
     help: "Extra decoy holes in the same style with similar but different shapes, 0…16 (as many as fit).")
-  var decoys: Int = 0
+  var decoys: Int?
 
-  /// Sets `options.variation` (the preset, then any knobs) and `options.decoys`.
+  /// Sets `options.variation` (the `--vary` preset, or the variation already in `options`, e.g.
+  /// from `--difficulty`, then any knobs on top) and `options.decoys` when `--decoys` is given.
   func apply(to options: inout MakeOptions) throws {
-    var v = try vary.map { try BackgroundVariation.preset(named: $0) } ?? .none
+    var v = try vary.map { try BackgroundVariation.preset(named: $0) } ?? options.variation
     if let c = varyCrop { v.minCropScale = c }
     if let r = varyRotation { v.maxRotation = r }
     if let c = varyColor { v.color = c }
     if let n = varyNoise { v.noise = n }
     options.variation = v
-    options.decoys = DecoySettings(count: decoys)
+    if let n = decoys { options.decoys.count = n }
   }
 }

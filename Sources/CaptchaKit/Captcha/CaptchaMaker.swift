@@ -31,6 +31,7 @@ public enum CaptchaMaker {
   enum Stream {
     static let placement: UInt64 = 0x706c  // "pl"
     static let shape: UInt64 = 0x7368  // "sh"
+    static let hole: UInt64 = 0x686f  // "ho"
   }
 
   /// Flattening tolerance for piece outlines, in pixels (well below what 8-bit coverage shows).
@@ -95,9 +96,11 @@ public enum CaptchaMaker {
     let mask = try path.fill(
       rule: options.shape.fillRule, clip: box,
       transform: .translation(Double(box.x), Double(box.y)), tolerance: flatteningTolerance)
+    var holeRNG = Xoshiro256StarStar(seed: seed, stream: Stream.hole)
     var (piece, _) = Composer.compose(
       inPlace: &background, mask: mask, pieceBox: box, pieceStyle: options.pieceStyle,
-      holeStyle: options.holeStyle)
+      holeStyle: options.holeStyle,
+      holeSeed: holeRNG.next())
 
     var decoys: [DecoyRecord]? = nil
     if options.decoys.count > 0 {
@@ -107,6 +110,13 @@ public enum CaptchaMaker {
     }
     var start = placement.start
     var target = placement.target
+    if let shadow = options.pieceShadow {
+      // piece.png grows by the padding; its top-left moves up-left by as much.
+      piece = shadow.apply(to: piece)
+      let pad = shadow.padding
+      start = PiecePosition(x: start.x - pad.left, y: start.y - pad.top)
+      target = PiecePosition(x: target.x - pad.left, y: target.y - pad.top)
+    }
     if options.pieceLayout == .strip {
       piece = PieceLayout.strip(piece, atY: target.y, height: h)
       start.y = 0
@@ -117,12 +127,12 @@ public enum CaptchaMaker {
       background: .init(file: options.format.backgroundFileName, width: w, height: h),
       piece: .init(file: pieceFileName, width: piece.width, height: piece.height), shape: options.shape.name,
       start: start, target: target, source: source, resize: resize)
-    if options.pieceLayout == .strip {
-      answer.layout = .strip
-      decoys = decoys?.map { DecoyRecord(x: $0.x, y: 0, shape: $0.shape, variant: $0.variant) }
-    }
+    if options.pieceLayout == .strip { answer.layout = .strip }
+    answer.look = AnswerLook(options: options, shapeSeed: shapeSeed)
     answer.variation = variation
-    answer.decoys = decoys
+    answer.decoys = decoys?.map {
+      $0.inConvention(ofTarget: target, placedAt: placement.target, strip: options.pieceLayout == .strip)
+    }
     return Captcha(piece: piece, background: background, answer: answer)
   }
 

@@ -63,6 +63,8 @@ public struct MakeOptions: Sendable {
   public var holeStyle: any HoleStyle = ShadeHole()
   /// How piece.png frames the piece.
   public var pieceLayout: PieceLayout = .tight
+  /// A drop shadow under the piece (piece.png is padded for it); nil: none.
+  public var pieceShadow: PieceShadow?
   /// Per-captcha background variation (crop, rotation, colour, noise); off by default.
   public var variation = BackgroundVariation.none
   /// Decoy holes; none by default.
@@ -116,6 +118,7 @@ public struct MakeOptions: Sendable {
         .usage, "--piece-layout strip needs --mode horizontal (a strip only slides sideways)")
     }
     try pieceStyle.validate()
+    try pieceShadow?.validate()
     try variation.validate()
     try decoys.validate()
   }

@@ -20,4 +20,13 @@ public struct DecoyRecord: Equatable, Sendable {
       ("x", .int(Int64(x))), ("y", .int(Int64(y))), ("shape", .string(shape)), ("variant", .string(variant)),
     ])
   }
+
+  /// The record moved into answer.json's `target` convention: shifted as the target was from
+  /// the piece box's corner `placedAt` (e.g. by a shadow's padding), with y = 0 for a strip.
+  public func inConvention(ofTarget target: PiecePosition, placedAt box: PiecePosition, strip: Bool)
+    -> DecoyRecord
+  {
+    DecoyRecord(
+      x: x + target.x - box.x, y: strip ? 0 : y + target.y - box.y, shape: shape, variant: variant)
+  }
 }

@@ -159,6 +159,48 @@ final class DecoyTests: XCTestCase {
     }
   }
 
+  func testEveryHoleStyleDrawsDecoysOnlyInsideTheirBoxes() throws {
+    for style in HoleStyleCatalog.all {
+      var o = options(2)
+      o.holeStyle = style
+      let plain = try CaptchaMaker.make(
+        background: bg, source: nil,
+        options: {
+          var q = o; q.decoys.count = 0; return q
+        }(), seed: 6)
+      let c = try CaptchaMaker.make(background: bg, source: nil, options: o, seed: 6)
+      XCTAssertEqual(c.piece, plain.piece, style.name)
+      let p = c.answer.piece.width
+      let decoys = try XCTUnwrap(c.answer.decoys)
+      XCTAssertFalse(decoys.isEmpty)
+      var changed = 0
+      for y in 0..<bg.height {
+        for x in 0..<bg.width {
+          let i = (y * bg.width + x) * 4
+          guard c.background.pixels[i..<i + 4] != plain.background.pixels[i..<i + 4] else { continue }
+          changed += 1
+          XCTAssertTrue(
+            decoys.contains { x >= $0.x && x < $0.x + p && y >= $0.y && y < $0.y + p },
+            "\(style.name): pixel \(x),\(y) changed outside every decoy")
+        }
+      }
+      XCTAssertGreaterThan(changed, decoys.count * p * p / 4, "\(style.name): decoys drawn")
+    }
+  }
+
+  func testDecoysFollowTheTargetsConventionWithAShadow() throws {
+    var o = options(2)
+    let plain = try CaptchaMaker.make(background: bg, source: nil, options: o, seed: 8)
+    o.pieceShadow = PieceShadow()
+    let c = try CaptchaMaker.make(background: bg, source: nil, options: o, seed: 8)
+    let dx = c.answer.target.x - plain.answer.target.x
+    let dy = c.answer.target.y - plain.answer.target.y
+    XCTAssertNotEqual([dx, dy], [0, 0], "the shadow's padding moves the target")
+    let a = try XCTUnwrap(plain.answer.decoys)
+    let b = try XCTUnwrap(c.answer.decoys)
+    XCTAssertEqual(b.map { [$0.x, $0.y] }, a.map { [$0.x + dx, $0.y + dy] })
+  }
+
   func testJigsawDecoysHaveOtherSides() throws {
     for seed: UInt64 in 1...20 {
       let c = try CaptchaMaker.make(
