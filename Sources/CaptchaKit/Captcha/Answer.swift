@@ -245,6 +245,7 @@ public struct Answer: Equatable, Sendable {
     }
     if let l = w.layout { a.layout = PieceLayout(rawValue: l) }
     a.look = try AnswerLook.parse(bytes, name: name)
+    (a.variation, a.decoys) = try AnswerHardening.parse(bytes, name: name)
     if let r = w.resize, let fit = Fit(rawValue: r.fit) {
       a.resize = ResizeInfo(fit: fit, width: r.width, height: r.height)
     }

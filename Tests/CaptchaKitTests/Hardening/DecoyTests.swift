@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 
 @testable import CaptchaKit
@@ -199,6 +200,20 @@ final class DecoyTests: XCTestCase {
     let a = try XCTUnwrap(plain.answer.decoys)
     let b = try XCTUnwrap(c.answer.decoys)
     XCTAssertEqual(b.map { [$0.x, $0.y] }, a.map { [$0.x + dx, $0.y + dy] })
+  }
+
+  func testAnswerWithVariationAndDecoysParsesBackEqual() throws {
+    var o = options(3)
+    o.variation = .strong
+    let c = try CaptchaMaker.make(background: bg, source: nil, options: o, seed: 31)
+    XCTAssertNotNil(c.answer.variation)
+    XCTAssertFalse(try XCTUnwrap(c.answer.decoys).isEmpty)
+    XCTAssertEqual(try Answer.parse(c.answer.jsonBytes, name: "answer.json"), c.answer)
+    let broken = String(decoding: c.answer.jsonBytes, as: UTF8.self)
+      .replacingOccurrences(of: "\"noise\": 4", with: "\"noise\": \"loud\"")
+    XCTAssertThrowsError(try Answer.parse(Array(broken.utf8), name: "answer.json")) {
+      XCTAssertEqual(($0 as? CaptchaError)?.kind, .badData)
+    }
   }
 
   func testJigsawDecoysHaveOtherSides() throws {
