@@ -7,7 +7,8 @@ import CaptchaKit
 struct HardeningOptionGroup: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "Per-captcha background variation: none (default), light or strong (crop, rotation, colour, noise).",
+      "Per-captcha background variation: none, light or strong (crop, rotation, colour, noise); "
+        + "default from --difficulty (none for classic, light for easy, strong otherwise).",
       valueName: "preset"))
   var vary: String?
 
@@ -36,7 +37,9 @@ struct HardeningOptionGroup: ParsableArguments {
 
   @Option(
     parsing: .unconditional,
-    help: "Extra decoy holes in the same style with similar but different shapes, 0…16 (as many as fit).")
+    help: ArgumentHelp(
+      "Extra decoy holes in the same style with similar but different shapes, 0…16 (as many as fit); "
+        + "default from --difficulty (classic 0, easy 1, normal 2, hard 3)."))
   var decoys: Int?
 
   /// Sets `options.variation` (the `--vary` preset, or the variation already in `options`, e.g.

@@ -73,21 +73,26 @@ final class HardeningCLITests: XCTestCase {
     XCTAssertNil(j["source"])
   }
 
-  func testOffByDefaultAndKnobsAloneTurnOnlyTheirPart() throws {
-    let plain = try make([])
-    let none = try make(["--vary", "none", "--decoys", "0"])
+  func testPresetsSetTheStagesAndKnobsAloneTurnOnlyTheirPart() throws {
+    // The default (--difficulty normal) varies the background and draws decoys; classic does neither.
+    let normal = try json(try make([]).dir)
+    XCTAssertNotNil(normal["variation"])
+    XCTAssertEqual((normal["decoys"] as? [Any])?.isEmpty, false)
+    let plain = try make(["--difficulty", "classic"])
+    let none = try make(["--difficulty", "classic", "--vary", "none", "--decoys", "0"])
     let j = try json(plain.dir)
     XCTAssertNil(j["variation"])
     XCTAssertNil(j["decoys"])
     for f in ["background.png", "piece.png", "answer.json"] {
-      XCTAssertEqual(
-        try S.bytes(plain.dir.appendingPathComponent(f)), try S.bytes(none.dir.appendingPathComponent(f)))
+      XCTAssertTrue(
+        try S.bytes(plain.dir.appendingPathComponent(f)) == S.bytes(none.dir.appendingPathComponent(f)), f)
     }
-    let noisy = try make(["--vary-noise", "3"])
+    let noisy = try make(["--difficulty", "classic", "--vary-noise", "3"])
     let v = try XCTUnwrap(try json(noisy.dir)["variation"] as? [String: Any])
     XCTAssertEqual(v["noise"] as? Int, 3)
     XCTAssertEqual(v["rotation"] as? Int, 0)
     XCTAssertEqual(v["crop"] as? [String: Int], ["x": 0, "y": 0, "width": 320, "height": 160])
+    XCTAssertNil(try json(noisy.dir)["decoys"])
   }
 
   func testBatchAcceptsTheOptions() throws {
