@@ -5,8 +5,11 @@
 ///   and a thin rim on the piece, no per-captcha variation. Solved by simple scripts nearly every
 ///   time; kept for comparison and for sites that want it.
 /// - `easy`, `normal`, `hard`: the striped hole (`StripedHole`), whose fill holds nothing of the
-///   cut-out picture and whose visible edge lies inside the piece's outline, with a wide rim on the
-///   piece that hides its border pixels. The levels differ in how much else is layered on top.
+///   cut-out picture and whose visible edge lies inside the piece's outline, with an opaque rim on
+///   the piece that hides its border pixels, per-captcha background variation and decoy holes:
+///   easy: light variation, 1 decoy; normal: strong variation without noise, 2 decoys; hard:
+///   strong variation with noise, 3 decoys (as many as fit: at 320×160 with a 60 px piece that is
+///   usually 2).
 public enum Difficulty: String, CaseIterable, Sendable {
   case classic
   case easy
@@ -32,8 +35,20 @@ public enum Difficulty: String, CaseIterable, Sendable {
       let hole = StripedHole()
       options.holeStyle = hole
       options.pieceStyle = Self.hardenedPieceStyle(inset: hole.inset)
-      options.variation = self == .easy ? .light : .strong
-      options.decoys.count = [.easy: 1, .normal: 2, .hard: 3][self]!
+      switch self {
+      case .easy:
+        options.variation = .light
+        options.decoys.count = 1
+      case .normal:
+        // Noise adds nothing against the attack suite once the crop varies, and it makes PNGs of
+        // large pictures bigger and slower to encode.
+        options.variation = .strong
+        options.variation.noise = 0
+        options.decoys.count = 2
+      default:
+        options.variation = .strong
+        options.decoys.count = 3
+      }
     }
   }
 }

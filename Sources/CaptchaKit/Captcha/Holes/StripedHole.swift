@@ -1,17 +1,20 @@
 /// The hardened hole (issue 6): the picture inside the hole is replaced, not shaded. Its fill is
 /// the surroundings' colour carried inwards (a normalised blur of the pixels around the hole, so
-/// nothing of the cut-out picture remains), desaturated, with a gentle lighting ramp and bold
-/// stripes whose contrast follows the surroundings' texture. Direction, period, phase, saturation
-/// and lighting are drawn per hole from the seed.
+/// nothing of the cut-out picture remains), desaturated, with a colour cast of unchanged
+/// brightness, a gentle lighting ramp and stripes whose contrast follows the surroundings'
+/// texture. Direction, period, phase, saturation, cast and lighting are drawn per hole from the
+/// seed.
 ///
 /// Why it looks like this: a shaded hole is a per-pixel affine function of the photo, which masked
 /// correlation finds exactly; a darkened hole shows in brightness profiles; a crisp outline is what
-/// edge template matching looks for. Here the mean brightness is continuous across the edge, the
-/// texture inside has the local contrast of the outside, and the visible edge sits `inset` pixels
-/// inside the piece's outline (the piece's rim covers that band), yet a person sees a striped
-/// piece-shaped patch at once.
+/// edge template matching looks for; a busy or flat patch shows in local-contrast profiles. Here
+/// the mean brightness is continuous across the edge, the stripes have about the local contrast of
+/// the outside, the visible edge sits `inset` pixels inside the piece's outline (the piece's rim
+/// covers that band), and what makes the hole plain to a person, the colour cast, is invisible in
+/// grey levels. The parameters were tuned with the attack suite in tools/attacks.
 public struct StripedHole: HoleStyle, Equatable {
-  /// Strength of the stripes, 0…1 (0.75: stripes three times the local contrast, at least ±20).
+  /// Strength of the look, 0…1. At 0.75 (default): stripes 1.8 times the local contrast and at
+  /// least ±8 levels, and a colour cast of 30 (chroma units, brightness unchanged).
   public var opacity: Double = 0.75
   /// How far inside the piece's outline the visible hole starts, in pixels.
   public var inset: Double = 4
@@ -88,9 +91,9 @@ public struct StripedHole: HoleStyle, Equatable {
             let amplitude = look.amplitude(localContrast: contrast)
             let light = look.ramp(x: gx - centreX, y: gy - centreY)
             let shift = light + amplitude * stripe
-            colour.0 = grey + (colour.0 - grey) * look.saturation + shift
-            colour.1 = grey + (colour.1 - grey) * look.saturation + shift
-            colour.2 = grey + (colour.2 - grey) * look.saturation + shift
+            colour.0 = grey + (colour.0 - grey) * look.saturation + shift + look.tint.0
+            colour.1 = grey + (colour.1 - grey) * look.saturation + shift + look.tint.1
+            colour.2 = grey + (colour.2 - grey) * look.saturation + shift + look.tint.2
             let p = (iy * imageWidth + ix) * 4
             px[p] = Self.mix(px[p], colour.0, a)
             px[p + 1] = Self.mix(px[p + 1], colour.1, a)
@@ -149,6 +152,7 @@ public struct StripedHole: HoleStyle, Equatable {
     var rampStrength: Double
     var gain: Double
     var floor: Double
+    var tint: (Double, Double, Double)
 
     /// `scale`: how many pixels one step of the measuring grid spans (stripes and lighting are
     /// drawn in the same proportion to the hole whatever its size).
@@ -160,8 +164,15 @@ public struct StripedHole: HoleStyle, Equatable {
       let r = Self.directions[Int(rng.next(below: UInt64(Self.directions.count)))]
       rampDirection = rng.next(below: 2) == 0 ? r : (-r.0, -r.1)
       rampStrength = 20.0 / 30.0 / scale
-      gain = 4 * opacity
-      floor = 80.0 / 3.0 * opacity
+      gain = 2.4 * opacity
+      floor = 32.0 / 3.0 * opacity
+      // A colour cast of equal luma (BT.601): a hue the eye sees at once and grey-level attacks
+      // do not; its direction is drawn per hole.
+      let h = Self.directions[Int(rng.next(below: UInt64(Self.directions.count)))]
+      let sign = rng.next(below: 2) == 0 ? 1.0 : -1.0
+      let cb = sign * h.0 * 40 * opacity
+      let cr = sign * h.1 * 40 * opacity
+      tint = (1.402 * cr, -0.344 * cb - 0.714 * cr, 1.772 * cb)
     }
 
     /// A clipped triangle wave across the stripes, −1…1 (libm-free, so identical everywhere).
