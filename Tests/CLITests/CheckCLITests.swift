@@ -34,8 +34,8 @@ final class CheckCLITests: XCTestCase {
     XCTAssertTrue(
       matches(
         checked.stderr,
-        #"^check: edge-match rank [0-9]+ of 261( \(cracked\))?, ncc-ccoeff rank [0-9]+ of 261( \(cracked\))?\n$"#
-      ),
+        #"^check: edge-match rank [0-9]+ of 261( \(cracked\))?, ncc-ccoeff rank [0-9]+ of 261( \(cracked\))?, "#
+          + #"boundary rank [0-9]+ of 261( \(cracked\))?\n$"#),
       checked.stderr)
     XCTAssertEqual(checked.stdout, "")
     XCTAssertEqual(try snapshot(path("plain")), try snapshot(path("checked")))
@@ -57,7 +57,7 @@ final class CheckCLITests: XCTestCase {
     let check = try XCTUnwrap(json["check"] as? [String: Any])
     XCTAssertNotNil(check["cracked"] as? Bool)
     let attacks = try XCTUnwrap(check["attacks"] as? [[String: Any]])
-    XCTAssertEqual(attacks.map { $0["name"] as? String }, ["edge-match", "ncc-ccoeff"])
+    XCTAssertEqual(attacks.map { $0["name"] as? String }, ["edge-match", "ncc-ccoeff", "boundary"])
     let start = json["start"] as! [String: Int]
     for a in attacks {
       // Vertical mode: the attack searches y only, on the start column; 160 − 60 + 1 positions.
@@ -85,7 +85,8 @@ final class CheckCLITests: XCTestCase {
       matches(
         checked.stderr,
         #"^check: 6 items; edge-match cracked [0-6] \([0-9.]+%, median rank [0-9]+\), "#
-          + #"ncc-ccoeff cracked [0-6] \([0-9.]+%, median rank [0-9]+\); any attack [0-6] \([0-9.]+%\)\n$"#),
+          + #"ncc-ccoeff cracked [0-6] \([0-9.]+%, median rank [0-9]+\), "#
+          + #"boundary cracked [0-6] \([0-9.]+%, median rank [0-9]+\); any attack [0-6] \([0-9.]+%\)\n$"#),
       checked.stderr)
     XCTAssertEqual(try snapshot(path("plain")), try snapshot(path("checked")))
   }
@@ -99,6 +100,7 @@ final class CheckCLITests: XCTestCase {
     // Re-check every item with make (same seed, same built-in background) and count the cracks.
     var edge = 0
     var ncc = 0
+    var boundary = 0
     let manifest = try String(contentsOfFile: path("b/manifest.jsonl"), encoding: .utf8)
     for line in manifest.split(separator: "\n") {
       let item = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
@@ -107,9 +109,11 @@ final class CheckCLITests: XCTestCase {
       XCTAssertEqual(m.status, 0, m.stderr)
       if matches(m.stderr, #"edge-match rank [0-9]+ of 261 \(cracked\)"#) { edge += 1 }
       if matches(m.stderr, #"ncc-ccoeff rank [0-9]+ of 261 \(cracked\)"#) { ncc += 1 }
+      if matches(m.stderr, #"boundary rank [0-9]+ of 261 \(cracked\)"#) { boundary += 1 }
     }
     XCTAssertTrue(r.stderr.contains("edge-match cracked \(edge) "), r.stderr)
     XCTAssertTrue(r.stderr.contains("ncc-ccoeff cracked \(ncc) "), r.stderr)
+    XCTAssertTrue(r.stderr.contains("boundary cracked \(boundary) "), r.stderr)
   }
 
   func testResumedItemsAreCheckedToo() throws {

@@ -50,6 +50,8 @@ public struct GrayPlane: Equatable, Sendable {
     case zero
     /// The nearest edge pixel repeated (OpenCV `BORDER_REPLICATE`).
     case replicate
+    /// Mirrored, edge pixel included (OpenCV `BORDER_REFLECT`: …cba|abc…); `p` must not exceed the size.
+    case reflect
   }
 
   /// The plane with `p` pixels added on every side.
@@ -58,14 +60,20 @@ public struct GrayPlane: Equatable, Sendable {
     let h = height + 2 * p
     var out = GrayPlane(width: w, height: h)
     guard width > 0, height > 0 else { return out }
+    func source(_ i: Int, _ n: Int) -> Int {
+      switch border {
+      case .zero, .replicate: return min(max(i, 0), n - 1)
+      case .reflect: return i < 0 ? min(-i - 1, n - 1) : (i >= n ? max(2 * n - 1 - i, 0) : i)
+      }
+    }
     for y in 0..<h {
       let sy = y - p
       if border == .zero && (sy < 0 || sy >= height) { continue }
-      let ry = min(max(sy, 0), height - 1)
+      let ry = source(sy, height)
       for x in 0..<w {
         let sx = x - p
         if border == .zero && (sx < 0 || sx >= width) { continue }
-        out.values[y * w + x] = values[ry * width + min(max(sx, 0), width - 1)]
+        out.values[y * w + x] = values[ry * width + source(sx, width)]
       }
     }
     return out

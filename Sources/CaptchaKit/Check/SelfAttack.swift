@@ -3,7 +3,9 @@
 /// the true target ranks among all searched positions, and whether `verify` would accept the guess).
 public enum SelfAttack {
   /// The attacks run by default: edge matching (class 1) and masked correlation (class 2).
-  public static let defaultAttacks: [any ClientAttack] = [EdgeMatchAttack(), MaskedNCCAttack()]
+  public static let defaultAttacks: [any ClientAttack] = [
+    EdgeMatchAttack(), MaskedNCCAttack(), BoundaryAttack(),
+  ]
 
   /// Attacks `view` and judges the results against `window`. Throws `.badData` when the piece is
   /// larger than the background (nothing to search).

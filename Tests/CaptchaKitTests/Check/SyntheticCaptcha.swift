@@ -11,12 +11,30 @@ struct SyntheticCaptcha {
   static let height = 160
   static let pieceSize = 60
 
-  /// A smooth grey-green texture: uniform noise blurred six times, stretched to 20…235.
+  /// A photo-like grey-green texture: value noise (random values on a grid, bilinearly
+  /// interpolated) at cell sizes 16, 6 and 2 px with falling weights, stretched to 20…235. Smooth at
+  /// the scale of a few pixels, as photos are, with detail inside every piece.
   static func texture(width: Int, height: Int, seed: UInt64) -> RGBAImage {
     var rng = Xoshiro256StarStar(seed: seed)
     var plane = GrayPlane(width: width, height: height)
-    for i in 0..<plane.values.count { plane.values[i] = Float(rng.next(below: 256)) }
-    for _ in 0..<6 { plane = plane.blurred3() }
+    for (cell, weight) in [(16, 1.0), (6, 0.5), (2, 0.2)] {
+      let gw = width / cell + 2
+      let gh = height / cell + 2
+      let grid = (0..<gw * gh).map { _ in rng.nextDouble() }
+      for y in 0..<height {
+        for x in 0..<width {
+          let fx = Double(x) / Double(cell)
+          let fy = Double(y) / Double(cell)
+          let x0 = Int(fx)
+          let y0 = Int(fy)
+          let tx = fx - Double(x0)
+          let ty = fy - Double(y0)
+          let top = grid[y0 * gw + x0] * (1 - tx) + grid[y0 * gw + x0 + 1] * tx
+          let bottom = grid[(y0 + 1) * gw + x0] * (1 - tx) + grid[(y0 + 1) * gw + x0 + 1] * tx
+          plane[x, y] += Float(weight * (top * (1 - ty) + bottom * ty))
+        }
+      }
+    }
     let lo = plane.values.min()!
     let hi = plane.values.max()!
     var image = RGBAImage(width: width, height: height)
@@ -42,9 +60,12 @@ struct SyntheticCaptcha {
   static func make(
     target: PiecePosition, mode: DragMode = .horizontal, start: PiecePosition? = nil,
     width: Int = width, height: Int = height, pieceSize: Int = pieceSize, seed: UInt64 = 11,
+    pieceSeed: UInt64? = nil,
     hole: (_ rgb: (Int, Int, Int), _ coverage: Double, _ x: Int, _ y: Int) -> (Int, Int, Int)
   ) throws -> SyntheticCaptcha {
     var background = texture(width: width, height: height, seed: seed)
+    // The piece's colours: the photo's own, or (with `pieceSeed`) another picture's.
+    let pieceSource = pieceSeed.map { texture(width: width, height: height, seed: $0) } ?? background
     let mask = try mask(at: target, size: pieceSize)
     var piece = RGBAImage(width: pieceSize, height: pieceSize, fill: (0, 0, 0, 0))
     for py in 0..<pieceSize {
@@ -55,7 +76,7 @@ struct SyntheticCaptcha {
         guard c > 0 else { continue }
         let i = 4 * (y * width + x)
         let j = 4 * (py * pieceSize + px)
-        for k in 0..<3 { piece.pixels[j + k] = background.pixels[i + k] }
+        for k in 0..<3 { piece.pixels[j + k] = pieceSource.pixels[i + k] }
         piece.pixels[j + 3] = c
         let rgb = (Int(background.pixels[i]), Int(background.pixels[i + 1]), Int(background.pixels[i + 2]))
         let out = hole(rgb, Double(c) / 255, x, y)
