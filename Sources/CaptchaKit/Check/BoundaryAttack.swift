@@ -35,13 +35,19 @@ public struct BoundaryAttack: ClientAttack {
     let stride = channels[0].width
     let nx = space.xs.count
     var totals = [Double](repeating: 0, count: space.count)
-    for (row, y) in space.ys.enumerated() {
-      for (offset, colour) in zip(pairs.offsets, pairs.colours) {
-        let base = (y + offset.dy + pad) * stride + space.xs.lowerBound + offset.dx + pad
-        for k in 0..<nx {
-          var d: Float = 0
-          for c in 0..<3 { d += abs(channels[c].values[base + k] - colour[c]) }
-          totals[row * nx + k] += Double(d)
+    channels[0].values.withUnsafeBufferPointer { r in
+      channels[1].values.withUnsafeBufferPointer { g in
+        channels[2].values.withUnsafeBufferPointer { b in
+          for (row, y) in space.ys.enumerated() {
+            for (offset, colour) in zip(pairs.offsets, pairs.colours) {
+              let base = (y + offset.dy + pad) * stride + space.xs.lowerBound + offset.dx + pad
+              let (cr, cg, cb) = (colour[0], colour[1], colour[2])
+              for k in 0..<nx {
+                let d = abs(r[base + k] - cr) + abs(g[base + k] - cg) + abs(b[base + k] - cb)
+                totals[row * nx + k] += Double(d)
+              }
+            }
+          }
         }
       }
     }

@@ -27,23 +27,38 @@ extension GrayPlane {
       while i < 0 || i >= n { i = i < 0 ? -i : 2 * n - 2 - i }
       return i
     }
-    var rows = GrayPlane(width: width, height: height)
-    for y in 0..<height {
-      for x in 0..<width {
-        var s: Float = 0
-        for k in 0..<size { s += taps[k] * values[y * width + reflect(x + k - half, width)] }
-        rows.values[y * width + x] = s
+    // Rows: each row copied into a buffer with `half` mirrored pixels either side, then convolved.
+    var rows = [Float](repeating: 0, count: width * height)
+    var line = [Float](repeating: 0, count: width + 2 * half)
+    values.withUnsafeBufferPointer { src in
+      rows.withUnsafeMutableBufferPointer { dst in
+        line.withUnsafeMutableBufferPointer { buf in
+          for y in 0..<height {
+            for i in 0..<buf.count { buf[i] = src[y * width + reflect(i - half, width)] }
+            for x in 0..<width {
+              var s: Float = 0
+              for k in 0..<size { s += taps[k] * buf[x + k] }
+              dst[y * width + x] = s
+            }
+          }
+        }
       }
     }
-    var out = GrayPlane(width: width, height: height)
-    for y in 0..<height {
-      for x in 0..<width {
-        var s: Float = 0
-        for k in 0..<size { s += taps[k] * rows.values[reflect(y + k - half, height) * width + x] }
-        out.values[y * width + x] = s
+    // Columns: each output row is a weighted sum of `size` mirrored source rows.
+    var out = [Float](repeating: 0, count: width * height)
+    rows.withUnsafeBufferPointer { src in
+      out.withUnsafeMutableBufferPointer { dst in
+        for y in 0..<height {
+          let o = dst.baseAddress! + y * width
+          for k in 0..<size {
+            let r = src.baseAddress! + reflect(y + k - half, height) * width
+            let t = taps[k]
+            for x in 0..<width { o[x] += t * r[x] }
+          }
+        }
       }
     }
-    return out
+    return GrayPlane(width: width, height: height, values: out)
   }
 
   /// 3×3 Sobel derivatives in float (x: right minus left, y: below minus above), mirrored at the edges
