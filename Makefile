@@ -43,7 +43,8 @@ clean:
 	rm -rf .build demo
 
 # Attack suite (tools/attacks, Python + OpenCV in .venv): how solvable our captchas are. Not part of
-# `make test`. ATTACK_ARGS passes extra options, e.g. ATTACK_ARGS='--seeds 20 --make-arg=--shape --make-arg=circle'.
+# `make test`. Runs the suite on the default look, then on the classic preset (to show the attacks
+# work). ATTACK_ARGS passes extra options, e.g. ATTACK_ARGS='--seeds 20 --make-arg=--shape --make-arg=circle'.
 VENV         = .venv
 PHOTOS      ?= ../shared/photos
 ATTACK_JSON ?= .build/attack-results.json
@@ -63,6 +64,11 @@ attack-eval: attack-venv
 	  echo "attack-eval: skipped: photo folder $(PHOTOS) is missing (set PHOTOS=DIR to a folder of jpg/png photos)"; \
 	else \
 	  $(MAKE) --no-print-directory release && \
+	  echo "== default look (--difficulty normal) ==" && \
 	  $(VENV)/bin/python tools/attacks/evaluate.py --bin $(BIN_RELEASE) --photos "$(PHOTOS)" \
-	    --json $(ATTACK_JSON) $(ATTACK_ARGS); \
+	    --json $(ATTACK_JSON) $(ATTACK_ARGS) && \
+	  echo && echo "== classic preset (--difficulty classic): shows the attacks work ==" && \
+	  $(VENV)/bin/python tools/attacks/evaluate.py --bin $(BIN_RELEASE) --photos "$(PHOTOS)" \
+	    --json $(ATTACK_JSON:.json=-classic.json) --work .build/attack-eval-classic \
+	    --make-arg=--difficulty --make-arg=classic $(ATTACK_ARGS); \
 	fi

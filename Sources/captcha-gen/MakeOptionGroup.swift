@@ -5,6 +5,7 @@ extension Fit: ExpressibleByArgument {}
 extension DragMode: ExpressibleByArgument {}
 extension OutputFormat: ExpressibleByArgument {}
 extension PieceLayout: ExpressibleByArgument {}
+extension Difficulty: ExpressibleByArgument {}
 
 /// The options that shape each captcha, shared by `make` and `batch` (`@OptionGroup`), so both
 /// commands accept the same options with the same defaults and checks.
@@ -59,7 +60,14 @@ struct MakeOptionGroup: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "Hole look: \(HoleStyleCatalog.names.joined(separator: ", ")); default shade.", valueName: "name"))
+      "How hard the captcha is for solvers: classic (plain darkened hole, easily solved), easy, normal "
+        + "or hard; explicit look options apply on top."))
+  var difficulty: Difficulty = .normal
+
+  @Option(
+    help: ArgumentHelp(
+      "Hole look: \(HoleStyleCatalog.names.joined(separator: ", ")); default from --difficulty "
+        + "(stripes; shade for classic).", valueName: "name"))
   var holeStyle: String?
 
   @Option(
@@ -70,12 +78,49 @@ struct MakeOptionGroup: ParsableArguments {
   @Option(help: "piece.png framing: tight (the piece box) or strip (full-height transparent strip; y = 0).")
   var pieceLayout: PieceLayout = .tight
 
+  @Flag(help: "Give the piece a drop shadow (piece.png is padded for it; start/target account for it).")
+  var pieceShadow = false
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Drop shadow offset in pixels, right and down (default 1,3); implies --piece-shadow.",
+      valueName: "dx,dy"))
+  var shadowOffset: String?
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Drop shadow blur radius in pixels, 0…32 (default 3); implies --piece-shadow.",
+      valueName: "r"))
+  var shadowBlur: Int?
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Drop shadow strength, 0…1 (default 0.5); implies --piece-shadow.", valueName: "x"))
+  var shadowOpacity: Double?
+
+  @Flag(help: "Bevel the piece: inside edge lit at the top left, shaded at the bottom right.")
+  var pieceBevel = false
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Bevel depth (blur radius of its slope), 1…16 px (default 2); implies --piece-bevel.",
+      valueName: "r"))
+  var bevelWidth: Int?
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Bevel strength, 0…1 (default 0.5); implies --piece-bevel.", valueName: "x"))
+  var bevelStrength: Double?
+
   @Option(help: "Refuse input images with more pixels than this, before decoding.")
   var maxPixels: Int = MakeOptions.defaultMaxPixels
 
   /// The library options these arguments describe.
   func makeOptions() throws -> MakeOptions {
-    var o = MakeOptions()
+    var o = MakeOptions(difficulty: difficulty)
     if let s = size { o.size = try PixelSize.parse(s) }
     o.fit = fit
     o.pieceSize = pieceSize
@@ -87,8 +132,31 @@ struct MakeOptionGroup: ParsableArguments {
     o.quality = quality
     o.maxPixels = maxPixels
     o.pieceLayout = pieceLayout
-    o.holeStyle = try HoleStyleCatalog.style(named: holeStyle, opacity: holeOpacity)
+    if holeStyle != nil || holeOpacity != nil {
+      o.holeStyle = try HoleStyleCatalog.style(named: holeStyle ?? o.holeStyle.name, opacity: holeOpacity)
+    }
+    o.pieceShadow = try shadow()
+    o.pieceStyle.bevel = bevel()
     try o.validate()
     return o
+  }
+
+  /// The drop shadow `--piece-shadow` and the `--shadow-*` options describe, or nil.
+  func shadow() throws -> PieceShadow? {
+    guard pieceShadow || shadowOffset != nil || shadowBlur != nil || shadowOpacity != nil else { return nil }
+    var s = PieceShadow()
+    if let text = shadowOffset { (s.offsetX, s.offsetY) = try PieceShadow.parseOffset(text) }
+    if let b = shadowBlur { s.blur = b }
+    if let o = shadowOpacity { s.opacity = o }
+    return s
+  }
+
+  /// The bevel `--piece-bevel` and the `--bevel-*` options describe, or nil.
+  func bevel() -> PieceBevel? {
+    guard pieceBevel || bevelWidth != nil || bevelStrength != nil else { return nil }
+    var b = PieceBevel()
+    if let w = bevelWidth { b.width = w }
+    if let s = bevelStrength { b.strength = s }
+    return b
   }
 }

@@ -8,19 +8,21 @@ struct ShapesCommand: ParsableCommand {
     abstract: "List the built-in piece shapes, one per line; optionally render a contact sheet.",
     discussion: """
       Each line is the shape's name (as given to `make --shape`), then a short description. \
-      With --preview, every shape and every hole style is drawn on one labelled PNG.
+      With --preview, every shape, every hole style and the piece looks (default, bevel, \
+      shadow) are drawn on one labelled PNG.
       """
   )
 
   @Option(
-    help: ArgumentHelp("Write a contact sheet of every shape and hole style to this PNG.", valueName: "path"))
+    help: ArgumentHelp(
+      "Write a contact sheet of every shape, hole style and piece look to this PNG.", valueName: "path"))
   var preview: String?
 
   func run() throws {
     try reportingErrors {
       // The sheet first, so a failure prints nothing but the error.
       if let path = preview {
-        let sheet = try ContactSheet.render(holeStyles: HoleStyleCatalog.all)
+        let sheet = try ContactSheet.render(holeStyles: HoleStyleCatalog.all, pieceLooks: PieceLook.all)
         try AtomicFile.write(try ImageCodec.encodePNG(sheet, keepAlpha: false), to: path)
       }
       let width = ShapeCatalog.names.map(\.count).max() ?? 0

@@ -29,8 +29,14 @@ final class HoleStyleCLITests: XCTestCase {
     }
     XCTAssertEqual(Set(backgrounds).count, backgrounds.count, "each style draws its own hole")
     let plain = try make([])
-    XCTAssertEqual(
-      try S.bytes(plain.dir.appendingPathComponent("background.png")), backgrounds[0], "default is shade")
+    let stripes = try XCTUnwrap(HoleStyleCatalog.names.firstIndex(of: "stripes"))
+    XCTAssertTrue(
+      try S.bytes(plain.dir.appendingPathComponent("background.png")) == backgrounds[stripes],
+      "the default (--difficulty normal) hole is stripes")
+    let classic = try make(["--difficulty", "classic"])
+    XCTAssertTrue(
+      try S.bytes(classic.dir.appendingPathComponent("background.png")) == backgrounds[0],
+      "--difficulty classic draws the shade hole")
   }
 
   func testOpacityChangesTheHole() throws {

@@ -85,9 +85,11 @@ final class MakeCommandTests: XCTestCase {
   }
 
   func testPieceFitsTheHoleItCameFrom() throws {
-    // Where the piece is opaque and away from its rim, its colours are the ones the hole darkened.
+    // Classic look: where the piece is opaque and away from its rim, its colours are the ones the
+    // hole darkened.
     let dir = try CLI.tempDir("fit")
-    XCTAssertEqual(try CLI.run(["make", "--out", dir.path, "--seed", "9", "--mode", "free"]).status, 0)
+    let args = ["make", "--out", dir.path, "--seed", "9", "--mode", "free", "--difficulty", "classic"]
+    XCTAssertEqual(try CLI.run(args).status, 0)
     let a = try S.answer(dir)
     let bg = try S.decode(dir.appendingPathComponent("background.png"))
     let piece = try S.decode(dir.appendingPathComponent("piece.png"))

@@ -11,17 +11,29 @@ import XCTest
 /// last-bit floating-point differences between machines; a moved or reshaped piece changes
 /// hundreds of pixels by far more), image sizes equal, and answer.json byte-identical.
 ///
-/// To regenerate after an intended change of the output: `CAPTCHA_GEN_UPDATE_GOLDENS=1 swift test
-/// --filter MakeGoldenTests`, then look at the new pictures before committing them.
+/// To regenerate after an intended change of the output: `CAPTCHA_REGENERATE_GOLDENS=1 swift test
+/// --filter MakeGoldenTests` (the older `CAPTCHA_GEN_UPDATE_GOLDENS=1` works too), then look at the
+/// new pictures before committing them.
 final class MakeGoldenTests: XCTestCase {
   typealias S = MakeTestSupport
 
   static let channelTolerance = 2
 
   static let cases: [(name: String, args: [String])] = [
-    ("classic-horizontal", ["--seed", "1", "--size", "240x120"]),
-    ("circle-free", ["--seed", "2", "--size", "200x120", "--shape", "circle", "--mode", "free"]),
-    ("square-vertical", ["--seed", "3", "--size", "120x200", "--shape", "square", "--mode", "vertical"]),
+    ("classic-horizontal", ["--seed", "1", "--size", "240x120", "--difficulty", "classic"]),
+    (
+      "circle-free",
+      ["--seed", "2", "--size", "200x120", "--shape", "circle", "--mode", "free", "--difficulty", "classic"]
+    ),
+    (
+      "square-vertical",
+      [
+        "--seed", "3", "--size", "120x200", "--shape", "square", "--mode", "vertical", "--difficulty",
+        "classic",
+      ]
+    ),
+    // The command line's default look (`--difficulty normal`).
+    ("default-horizontal", ["--seed", "4", "--size", "240x120"]),
   ]
 
   static var goldenRoot: URL {
@@ -30,7 +42,7 @@ final class MakeGoldenTests: XCTestCase {
   }
 
   func testOutputsMatchGoldens() throws {
-    let update = ProcessInfo.processInfo.environment["CAPTCHA_GEN_UPDATE_GOLDENS"] == "1"
+    let update = StyleGoldenTests.regenerate
     for (name, args) in Self.cases {
       let out = try CLI.tempDir("golden")
       let r = try CLI.run(["make", "--out", out.path] + args)

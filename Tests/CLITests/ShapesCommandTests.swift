@@ -25,7 +25,9 @@ final class ShapesCommandTests: XCTestCase {
     XCTAssertEqual(size.width, ContactSheet.Layout.width)
     XCTAssertEqual(
       size.height,
-      ContactSheet.Layout.height(shapes: ShapeCatalog.all.count, holeStyles: HoleStyleCatalog.all.count))
+      ContactSheet.Layout.height(
+        shapes: ShapeCatalog.all.count, holeStyles: HoleStyleCatalog.all.count,
+        pieceLooks: PieceLook.all.count))
     // Same sheet every run.
     let again = dir.appendingPathComponent("again.png").path
     XCTAssertEqual(try CLI.run(["shapes", "--preview", again]).status, 0)

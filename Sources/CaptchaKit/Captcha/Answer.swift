@@ -86,6 +86,8 @@ public struct Answer: Equatable, Sendable {
   public var resize: ResizeInfo?
   /// `layout`, written only for a strip piece (absent means a tight box).
   public var layout: PieceLayout?
+  /// Rotation, padding, shadow and hole style, written only when not the defaults.
+  public var look = AnswerLook()
 
   public init(
     seed: UInt64, mode: DragMode, tolerance: Int, background: FileInfo, piece: FileInfo,
@@ -122,10 +124,11 @@ public struct Answer: Equatable, Sendable {
       ),
       (
         "piece",
-        .object([
-          ("file", .string(piece.file)), ("width", .int(Int64(piece.width))),
-          ("height", .int(Int64(piece.height))), ("shape", .string(shape)),
-        ])
+        .object(
+          [
+            ("file", .string(piece.file)), ("width", .int(Int64(piece.width))),
+            ("height", .int(Int64(piece.height))), ("shape", .string(shape)),
+          ] + look.pieceMembers)
       ),
       ("start", pos(start)),
       ("target", pos(target)),
@@ -151,6 +154,7 @@ public struct Answer: Equatable, Sendable {
         ))
     }
     if let l = layout { members.append(("layout", .string(l.rawValue))) }
+    members += look.topMembers
     return .object(members)
   }
 
@@ -233,6 +237,7 @@ public struct Answer: Equatable, Sendable {
       a.source = SourceInfo(file: s.file, width: s.width, height: s.height, sha256: s.sha256)
     }
     if let l = w.layout { a.layout = PieceLayout(rawValue: l) }
+    a.look = try AnswerLook.parse(bytes, name: name)
     if let r = w.resize, let fit = Fit(rawValue: r.fit) {
       a.resize = ResizeInfo(fit: fit, width: r.width, height: r.height)
     }

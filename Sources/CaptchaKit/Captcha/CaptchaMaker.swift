@@ -31,6 +31,7 @@ public enum CaptchaMaker {
   enum Stream {
     static let placement: UInt64 = 0x706c  // "pl"
     static let shape: UInt64 = 0x7368  // "sh"
+    static let hole: UInt64 = 0x686f  // "ho"
   }
 
   /// Flattening tolerance for piece outlines, in pixels (well below what 8-bit coverage shows).
@@ -85,17 +86,27 @@ public enum CaptchaMaker {
     var placeRNG = Xoshiro256StarStar(seed: seed, stream: Stream.placement)
     let placement = Placement.draw(width: w, height: h, pieceSize: p, mode: options.mode, rng: &placeRNG)
     var shapeRNG = Xoshiro256StarStar(seed: seed, stream: Stream.shape)
-    let path = options.shape.path(size: Double(p), seed: shapeRNG.next())
+    let shapeSeed = shapeRNG.next()
+    let path = options.shape.path(size: Double(p), seed: shapeSeed)
     let box = PixelRect(x: placement.target.x, y: placement.target.y, width: p, height: p)
     let mask = try path.fill(
       rule: options.shape.fillRule, clip: box,
       transform: .translation(Double(box.x), Double(box.y)), tolerance: flatteningTolerance)
+    var holeRNG = Xoshiro256StarStar(seed: seed, stream: Stream.hole)
     var (piece, _) = Composer.compose(
       inPlace: &background, mask: mask, pieceBox: box, pieceStyle: options.pieceStyle,
-      holeStyle: options.holeStyle)
+      holeStyle: options.holeStyle,
+      holeSeed: holeRNG.next())
 
     var start = placement.start
     var target = placement.target
+    if let shadow = options.pieceShadow {
+      // piece.png grows by the padding; its top-left moves up-left by as much.
+      piece = shadow.apply(to: piece)
+      let pad = shadow.padding
+      start = PiecePosition(x: start.x - pad.left, y: start.y - pad.top)
+      target = PiecePosition(x: target.x - pad.left, y: target.y - pad.top)
+    }
     if options.pieceLayout == .strip {
       piece = PieceLayout.strip(piece, atY: target.y, height: h)
       start.y = 0
@@ -107,6 +118,7 @@ public enum CaptchaMaker {
       piece: .init(file: pieceFileName, width: piece.width, height: piece.height), shape: options.shape.name,
       start: start, target: target, source: source, resize: resize)
     if options.pieceLayout == .strip { answer.layout = .strip }
+    answer.look = AnswerLook(options: options, shapeSeed: shapeSeed)
     return Captcha(piece: piece, background: background, answer: answer)
   }
 

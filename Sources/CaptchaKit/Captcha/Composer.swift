@@ -16,13 +16,15 @@ public enum Composer {
   ///   - background: the (resized) background.
   ///   - mask: coverage of the piece path placed at the target, in background pixels.
   ///   - pieceBox: piece.png's rectangle on the background (at the target), inside the image.
+  ///   - holeSeed: the seed of the hole style's random choices (see `HoleStyle`).
   public static func compose(
     background: RGBAImage, mask: CoverageMask, pieceBox: PixelRect,
-    pieceStyle: PieceStyle = PieceStyle(), holeStyle: any HoleStyle = ShadeHole()
+    pieceStyle: PieceStyle = PieceStyle(), holeStyle: any HoleStyle = ShadeHole(), holeSeed: UInt64 = 0
   ) -> Composition {
     var holed = background
     let (piece, weight) = compose(
-      inPlace: &holed, mask: mask, pieceBox: pieceBox, pieceStyle: pieceStyle, holeStyle: holeStyle)
+      inPlace: &holed, mask: mask, pieceBox: pieceBox, pieceStyle: pieceStyle, holeStyle: holeStyle,
+      holeSeed: holeSeed)
     return Composition(piece: piece, background: holed, holeWeight: weight)
   }
 
@@ -30,7 +32,7 @@ public enum Composer {
   /// piece and the hole weight.
   public static func compose(
     inPlace background: inout RGBAImage, mask: CoverageMask, pieceBox: PixelRect,
-    pieceStyle: PieceStyle = PieceStyle(), holeStyle: any HoleStyle = ShadeHole()
+    pieceStyle: PieceStyle = PieceStyle(), holeStyle: any HoleStyle = ShadeHole(), holeSeed: UInt64 = 0
   ) -> (piece: RGBAImage, holeWeight: CoverageMask) {
     precondition(
       pieceBox.intersection(PixelRect(x: 0, y: 0, width: background.width, height: background.height))
@@ -59,7 +61,7 @@ public enum Composer {
       }
     }
     pieceStyle.apply(to: &piece, mask: m)
-    holeStyle.render(into: &background, weight: m)
+    holeStyle.render(into: &background, weight: m, seed: holeSeed)
     return (piece, m)
   }
 }

@@ -63,6 +63,8 @@ public struct MakeOptions: Sendable {
   public var holeStyle: any HoleStyle = ShadeHole()
   /// How piece.png frames the piece.
   public var pieceLayout: PieceLayout = .tight
+  /// A drop shadow under the piece (piece.png is padded for it); nil: none.
+  public var pieceShadow: PieceShadow?
 
   /// The codecs' default limit (50 megapixels).
   public static let defaultMaxPixels = ImageCodec.defaultMaxPixels
@@ -112,5 +114,6 @@ public struct MakeOptions: Sendable {
         .usage, "--piece-layout strip needs --mode horizontal (a strip only slides sideways)")
     }
     try pieceStyle.validate()
+    try pieceShadow?.validate()
   }
 }

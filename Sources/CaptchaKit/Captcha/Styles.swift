@@ -1,14 +1,17 @@
-/// The piece's look: a light rim drawn inside the piece's edge, so the piece box stays tight and
-/// the piece's alpha stays exactly the shape's coverage.
+/// The piece's look: an optional bevel and a light rim, both drawn inside the piece's edge, so
+/// the piece box stays tight and the piece's alpha stays exactly the shape's coverage.
 public struct PieceStyle: Equatable, Sendable {
   /// Rim width in pixels (0 = no rim).
   public var rimWidth: Double = 1.5
   /// How strongly the rim lightens towards white, 0…1.
   public var rimOpacity: Double = 0.5
+  /// A bevel (lit top left, shaded bottom right), drawn before the rim; nil: none.
+  public var bevel: PieceBevel?
 
-  public init(rimWidth: Double = 1.5, rimOpacity: Double = 0.5) {
+  public init(rimWidth: Double = 1.5, rimOpacity: Double = 0.5, bevel: PieceBevel? = nil) {
     self.rimWidth = rimWidth
     self.rimOpacity = rimOpacity
+    self.bevel = bevel
   }
 
   func validate() throws {
@@ -18,11 +21,13 @@ public struct PieceStyle: Equatable, Sendable {
     guard rimOpacity >= 0, rimOpacity <= 1 else {
       throw CaptchaError(.usage, "rim opacity \(rimOpacity) must be between 0 and 1")
     }
+    try bevel?.validate()
   }
 
   /// Lightens `piece` (whose alpha is the mask `m`, box-aligned) along the inside of its edge.
   /// Only colour changes; alpha is left as it is.
   func apply(to piece: inout RGBAImage, mask m: CoverageMask) {
+    bevel?.apply(to: &piece, mask: m)
     guard rimWidth > 0, rimOpacity > 0 else { return }
     let inner = m.eroded(radius: rimWidth)
     let k = UInt32((rimOpacity * 256).rounded())
@@ -58,6 +63,15 @@ public protocol HoleStyle: Sendable {
   var needsAlpha: Bool { get }
   /// Draws the hole into `image`; `weight` is the piece's coverage mask at the target.
   func render(into image: inout RGBAImage, weight: CoverageMask)
+  /// Draws the hole with the style's random choices (texture phase, lighting…) drawn from
+  /// `seed`, so every hole of a captcha can look different; styles without any ignore the seed.
+  func render(into image: inout RGBAImage, weight: CoverageMask, seed: UInt64)
+}
+
+extension HoleStyle {
+  public func render(into image: inout RGBAImage, weight: CoverageMask, seed: UInt64) {
+    render(into: &image, weight: weight)
+  }
 }
 
 /// The default hole: the background darkened inside the shape, deeper along the top-left inner

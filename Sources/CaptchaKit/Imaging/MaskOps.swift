@@ -82,49 +82,11 @@ extension CoverageMask {
   /// pixels outside count as 0. Sliding-window sums make it O(1) per pixel whatever the radius.
   public func blurred(radius: Int, passes: Int = 2) -> CoverageMask {
     guard radius > 0, width > 0, height > 0 else { return self }
-    let w = width
-    let h = height
-    var cur = data.map { UInt32($0) }
-    var tmp = cur
-    var colSum = [UInt32](repeating: 0, count: w)
-    let n = UInt32(2 * radius + 1)
-    for _ in 0..<passes {
-      cur.withUnsafeMutableBufferPointer { c in
-        tmp.withUnsafeMutableBufferPointer { t in
-          // Rows.
-          for y in 0..<h {
-            let row = y * w
-            var s: UInt32 = 0
-            for k in 0...min(radius, w - 1) { s += c[row + k] }
-            for x in 0..<w {
-              t[row + x] = (s + n / 2) / n
-              let add = x + radius + 1
-              let drop = x - radius
-              if add < w { s += c[row + add] }
-              if drop >= 0 { s -= c[row + drop] }
-            }
-          }
-          // Columns, row-major: a running sum per column.
-          colSum.withUnsafeMutableBufferPointer { cs in
-            for x in 0..<w { cs[x] = 0 }
-            for k in 0...min(radius, h - 1) {
-              for x in 0..<w { cs[x] += t[k * w + x] }
-            }
-            for y in 0..<h {
-              let row = y * w
-              for x in 0..<w { c[row + x] = (cs[x] + n / 2) / n }
-              let add = y + radius + 1
-              let drop = y - radius
-              if add < h { for x in 0..<w { cs[x] += t[add * w + x] } }
-              if drop >= 0 { for x in 0..<w { cs[x] -= t[drop * w + x] } }
-            }
-          }
-        }
-      }
-    }
+    let plane = IntPlane(width: width, height: height, values: data.map { Int32($0) })
+      .boxBlurred(radius: radius, passes: passes)
     return CoverageMask(
       originX: originX, originY: originY, width: width, height: height,
-      data: cur.map { UInt8(min(255, $0)) })
+      data: plane.values.map { UInt8(min(255, $0)) })
   }
 
   /// The mask moved by (dx, dy) pixels, re-cropped to its own rect.

@@ -7,7 +7,7 @@ public enum BitmapFont {
   public static let glyphHeight = 7
 
   /// The characters, in the order of `rows`.
-  static let characters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-.:/()_?#×@ ")
+  static let characters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-.:/()_?#×@ +")
 
   /// Seven rows per glyph, two hex digits each (5 bits used, the high bit on the left).
   static let rows: [String] = [
@@ -23,6 +23,7 @@ public enum BitmapFont {
     "0000001F000000", "00000000000C0C", "000C0C000C0C00", "00010204081000",  // - . : /
     "02040808080402", "08040202020408", "0000000000001F", "0E110102040004",  // ( ) _ ?
     "0A0A1F0A1F0A0A", "00110A040A1100", "0E11171517100F", "00000000000000",  // # × @ space
+    "0004041F040400",  // +
   ]
 
   /// The seven row bitmaps of `ch`.

@@ -27,10 +27,12 @@ public enum ContactSheet {
       return titleHeight + titleGap + rows * cellHeight + max(0, rows - 1) * gutter
     }
 
-    /// Height of a sheet with `shapes` shape cells and `holeStyles` hole-style cells.
-    public static func height(shapes: Int, holeStyles: Int) -> Int {
+    /// Height of a sheet with `shapes` shape cells, `holeStyles` hole-style cells and
+    /// `pieceLooks` piece-look cells.
+    public static func height(shapes: Int, holeStyles: Int, pieceLooks: Int = 0) -> Int {
       var h = 2 * margin + sectionHeight(shapes)
       if holeStyles > 0 { h += sectionGap + sectionHeight(holeStyles) }
+      if pieceLooks > 0 { h += sectionGap + sectionHeight(pieceLooks) }
       return h
     }
   }
@@ -42,15 +44,18 @@ public enum ContactSheet {
   static let ink: (UInt8, UInt8, UInt8) = (0x2A, 0x2F, 0x37)
   static let fill: (UInt8, UInt8, UInt8) = (0x2F, 0x6D, 0xB5)
 
-  /// Renders the sheet for `shapes` (seeded with `seed` for shapes that vary) and `holeStyles`
-  /// (none leaves that section out).
+  /// Renders the sheet for `shapes` (seeded with `seed` for shapes that vary), `holeStyles` and
+  /// `pieceLooks` (each piece cut from the same sample, on a checkerboard); an empty list leaves
+  /// its section out.
   ///
   /// - Throws: `.badData` when a shape's path cannot be flattened.
   public static func render(
-    shapes: [any PieceShape] = ShapeCatalog.all, holeStyles: [any HoleStyle] = [], seed: UInt64 = 1
+    shapes: [any PieceShape] = ShapeCatalog.all, holeStyles: [any HoleStyle] = [],
+    pieceLooks: [PieceLook] = [], seed: UInt64 = 1
   ) throws -> RGBAImage {
     var image = RGBAImage(
-      width: Layout.width, height: Layout.height(shapes: shapes.count, holeStyles: holeStyles.count),
+      width: Layout.width,
+      height: Layout.height(shapes: shapes.count, holeStyles: holeStyles.count, pieceLooks: pieceLooks.count),
       fill: (paper.0, paper.1, paper.2, 255))
     var y = Layout.margin
     BitmapFont.draw("SHAPES", into: &image, x: Layout.margin, y: y, scale: Layout.fontScale, color: ink)
@@ -67,10 +72,6 @@ public enum ContactSheet {
       blend(mask, color: fill, into: &image, x: px, y: py)
       drawLabel(shape.name, into: &image, cellX: x0, cellY: y0)
     }
-    guard !holeStyles.isEmpty else { return image }
-    y += Layout.sectionHeight(shapes.count) - Layout.titleHeight - Layout.titleGap + Layout.sectionGap
-    BitmapFont.draw("HOLE STYLES", into: &image, x: Layout.margin, y: y, scale: Layout.fontScale, color: ink)
-    y += Layout.titleHeight + Layout.titleGap
     let sampleW = Layout.cellWidth - 16
     let sampleH = Layout.pieceSize
     let holeSize = 64
@@ -79,13 +80,48 @@ public enum ContactSheet {
     let weight = CoverageMask(
       originX: (sampleW - holeSize) / 2, originY: (sampleH - holeSize) / 2, width: holeSize,
       height: holeSize, data: holeShape.data)
-    for (i, style) in holeStyles.enumerated() {
-      let (x0, y0) = cellOrigin(i, top: y)
-      drawCard(into: &image, x: x0, y: y0)
-      var holed = sample
-      style.render(into: &holed, weight: weight)
-      paste(holed, into: &image, x: x0 + 8, y: y0 + 10)
-      drawLabel(style.name, into: &image, cellX: x0, cellY: y0)
+    var sectionTop = Layout.margin
+    var sectionCount = shapes.count
+    if !holeStyles.isEmpty {
+      y = sectionTop + Layout.sectionHeight(sectionCount) + Layout.sectionGap
+      BitmapFont.draw(
+        "HOLE STYLES", into: &image, x: Layout.margin, y: y, scale: Layout.fontScale, color: ink)
+      y += Layout.titleHeight + Layout.titleGap
+      for (i, style) in holeStyles.enumerated() {
+        let (x0, y0) = cellOrigin(i, top: y)
+        drawCard(into: &image, x: x0, y: y0)
+        var holed = sample
+        style.render(into: &holed, weight: weight)
+        paste(holed, into: &image, x: x0 + 8, y: y0 + 10)
+        drawLabel(style.name, into: &image, cellX: x0, cellY: y0)
+      }
+      sectionTop = y - Layout.titleHeight - Layout.titleGap
+      sectionCount = holeStyles.count
+    }
+    if !pieceLooks.isEmpty {
+      y = sectionTop + Layout.sectionHeight(sectionCount) + Layout.sectionGap
+      BitmapFont.draw(
+        "PIECE STYLES", into: &image, x: Layout.margin, y: y, scale: Layout.fontScale, color: ink)
+      y += Layout.titleHeight + Layout.titleGap
+      for (i, look) in pieceLooks.enumerated() {
+        let (x0, y0) = cellOrigin(i, top: y)
+        drawCard(into: &image, x: x0, y: y0)
+        // The piece where the hole is in the sample (its shadow's padding up-left of it), on a
+        // transparent sample-sized canvas.
+        let piece = look.piece(from: sample, weight: weight)
+        var canvas = RGBAImage(width: sampleW, height: sampleH, fill: (0, 0, 0, 0))
+        let px = weight.originX - (look.shadow?.padding.left ?? 0)
+        let py = weight.originY - (look.shadow?.padding.top ?? 0)
+        for yy in 0..<piece.height where py + yy >= 0 && py + yy < sampleH {
+          for xx in 0..<piece.width where px + xx >= 0 && px + xx < sampleW {
+            let s = (yy * piece.width + xx) * 4
+            let d = ((py + yy) * sampleW + px + xx) * 4
+            canvas.pixels.replaceSubrange(d..<d + 4, with: piece.pixels[s..<s + 4])
+          }
+        }
+        paste(canvas, into: &image, x: x0 + 8, y: y0 + 10)
+        drawLabel(look.name, into: &image, cellX: x0, cellY: y0)
+      }
     }
     return image
   }
@@ -167,11 +203,29 @@ public enum ContactSheet {
     }
   }
 
+  /// Light and dark squares of the checkerboard shown under transparent pixels, and their side.
+  static let checkerLight: (UInt8, UInt8, UInt8) = (0xFF, 0xFF, 0xFF)
+  static let checkerDark: (UInt8, UInt8, UInt8) = (0xC8, 0xCD, 0xD4)
+  static let checkerSize = 8
+
+  /// Copies `src` into the sheet at (x, y); where `src` is not opaque it is blended over a
+  /// checkerboard (anchored at `src`'s corner), so a see-through hole shows as see-through.
   static func paste(_ src: RGBAImage, into image: inout RGBAImage, x: Int, y: Int) {
     for sy in 0..<src.height {
       for sx in 0..<src.width {
         let s = (sy * src.width + sx) * 4
-        setPixel(&image, x + sx, y + sy, (src.pixels[s], src.pixels[s + 1], src.pixels[s + 2]))
+        let a = UInt32(src.pixels[s + 3])
+        guard a < 255 else {
+          setPixel(&image, x + sx, y + sy, (src.pixels[s], src.pixels[s + 1], src.pixels[s + 2]))
+          continue
+        }
+        let dark = (sx / checkerSize + sy / checkerSize) % 2 == 1
+        let under = dark ? checkerDark : checkerLight
+        let u = [under.0, under.1, under.2]
+        func mix(_ k: Int) -> UInt8 {
+          UInt8((UInt32(src.pixels[s + k]) * a + UInt32(u[k]) * (255 - a) + 127) / 255)
+        }
+        setPixel(&image, x + sx, y + sy, (mix(0), mix(1), mix(2)))
       }
     }
   }

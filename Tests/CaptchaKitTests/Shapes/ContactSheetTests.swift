@@ -22,6 +22,60 @@ final class ContactSheetTests: XCTestCase {
     }
   }
 
+  func testTransparentHoleShowsACheckerboard() throws {
+    let styles: [any HoleStyle] = [ShadeHole(), TransparentHole()]
+    let sheet = try ContactSheet.render(holeStyles: styles)
+    XCTAssertTrue(sheet.isOpaque)
+    // The hole-style cells start below the shapes section.
+    let top =
+      ContactSheet.Layout.margin + ContactSheet.Layout.sectionHeight(8) + ContactSheet.Layout.sectionGap
+      + ContactSheet.Layout.titleHeight + ContactSheet.Layout.titleGap
+    func sample(_ i: Int) -> PixelRect {
+      let (x0, y0) = ContactSheet.cellOrigin(i, top: top)
+      return PixelRect(x: x0 + 8, y: y0 + 10, width: ContactSheet.Layout.cellWidth - 16, height: 96)
+    }
+    // Inside the transparent hole both checker colours show; the shade cell has neither.
+    XCTAssertGreaterThan(count(sheet, in: sample(1), color: ContactSheet.checkerLight), 300)
+    XCTAssertGreaterThan(count(sheet, in: sample(1), color: ContactSheet.checkerDark), 300)
+    XCTAssertEqual(count(sheet, in: sample(0), color: ContactSheet.checkerDark), 0)
+  }
+
+  func testPieceSectionShowsEachLook() throws {
+    let sheet = try ContactSheet.render(holeStyles: [ShadeHole()], pieceLooks: PieceLook.all)
+    XCTAssertEqual(sheet.height, ContactSheet.Layout.height(shapes: 8, holeStyles: 1, pieceLooks: 4))
+    XCTAssertTrue(sheet.isOpaque)
+    let top =
+      ContactSheet.Layout.margin + ContactSheet.Layout.sectionHeight(8) + ContactSheet.Layout.sectionGap
+      + ContactSheet.Layout.sectionHeight(1) + ContactSheet.Layout.sectionGap
+      + ContactSheet.Layout.titleHeight
+      + ContactSheet.Layout.titleGap
+    func cell(_ i: Int) -> [UInt8] {
+      let (x0, y0) = ContactSheet.cellOrigin(i, top: top)
+      var out: [UInt8] = []
+      for y in (y0 + 10)..<(y0 + 10 + 96) {
+        let row = (y * sheet.width + x0 + 8) * 4
+        out += sheet.pixels[row..<row + (ContactSheet.Layout.cellWidth - 16) * 4]
+      }
+      return out
+    }
+    func differing(_ a: [UInt8], _ b: [UInt8]) -> Int {
+      stride(from: 0, to: a.count, by: 4).filter { a[$0..<$0 + 3] != b[$0..<$0 + 3] }.count
+    }
+    let plain = cell(0)
+    // The piece covers part of the checkerboard (about 2 800 of the 64×64 box's pixels).
+    let light = [ContactSheet.checkerLight.0, ContactSheet.checkerLight.1, ContactSheet.checkerLight.2]
+    let dark = [ContactSheet.checkerDark.0, ContactSheet.checkerDark.1, ContactSheet.checkerDark.2]
+    let pieceCount = stride(from: 0, to: plain.count, by: 4).filter {
+      let c = Array(plain[$0..<$0 + 3])
+      return c != light && c != dark
+    }.count
+    XCTAssertGreaterThan(pieceCount, 2000)
+    XCTAssertLessThan(pieceCount, 64 * 64)
+    XCTAssertGreaterThan(differing(plain, cell(1)), 200, "bevel changes the piece")
+    XCTAssertGreaterThan(differing(plain, cell(2)), 200, "the shadow shows around the piece")
+    XCTAssertGreaterThan(differing(cell(2), cell(3)), 200, "bevel and shadow together")
+  }
+
   func testSheetWithoutHoleStylesIsShorter() throws {
     let sheet = try ContactSheet.render()
     XCTAssertEqual(sheet.height, ContactSheet.Layout.height(shapes: 8, holeStyles: 0))

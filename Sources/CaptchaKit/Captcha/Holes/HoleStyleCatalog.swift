@@ -1,7 +1,7 @@
 /// The hole styles selectable by name (`--hole-style`), in listing order.
 public enum HoleStyleCatalog {
   /// Style names, in listing order.
-  public static let names = ["shade", "overlay", "transparent", "outline", "inner-shadow"]
+  public static let names = ["shade", "overlay", "transparent", "outline", "inner-shadow", "stripes"]
 
   /// One instance of every style with its default opacity.
   public static var all: [any HoleStyle] { names.compactMap { try? style(named: $0) } }
@@ -18,6 +18,7 @@ public enum HoleStyleCatalog {
     case "transparent": return opacity.map { TransparentHole(opacity: $0) } ?? TransparentHole()
     case "outline": return opacity.map { OutlineHole(opacity: $0) } ?? OutlineHole()
     case "inner-shadow": return opacity.map { InnerShadowHole(opacity: $0) } ?? InnerShadowHole()
+    case "stripes": return opacity.map { StripedHole(opacity: $0) } ?? StripedHole()
     default:
       throw CaptchaError(
         .usage, "unknown --hole-style '\(name ?? "")'; use one of: \(names.joined(separator: ", "))")

@@ -1,0 +1,156 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The look a captcha was made with, recorded in answer.json after schema 1's own fields so the
+/// captcha can be reproduced from its answer. Only what differs from the defaults is written, so
+/// a default captcha's answer.json is unchanged:
+///
+/// - `piece.rotation`: degrees the piece was turned by (when `--piece-rotation` was given; for a
+///   range, the angle drawn for this seed);
+/// - `piece.padding`: `{left, top, right, bottom}` pixels piece.png extends beyond the piece's
+///   square box (a drop shadow's room); `start`/`target` already account for it;
+/// - `piece.shadow`: `{offset: {x, y}, blur, opacity}` of the drop shadow;
+/// - `piece.bevel`: `{width, strength}` of the bevel;
+/// - `hole`: `{style, opacity}` unless the hole is the default `shade` at its default strength.
+public struct AnswerLook: Equatable, Sendable {
+  /// The hole style and its strength.
+  public struct Hole: Equatable, Sendable {
+    public var style: String
+    public var opacity: Double?
+
+    public init(style: String, opacity: Double?) {
+      self.style = style
+      self.opacity = opacity
+    }
+
+    /// The record of `style`, or nil for the default hole (`ShadeHole()`).
+    public init?(_ style: any HoleStyle) {
+      if let shade = style as? ShadeHole, shade == ShadeHole() { return nil }
+      self.init(style: style.name, opacity: (style as? any OpacityHoleStyle)?.opacity)
+    }
+  }
+
+  public var rotation: Double?
+  public var padding: PiecePadding?
+  public var shadow: PieceShadow?
+  public var bevel: PieceBevel?
+  public var hole: Hole?
+
+  public init(
+    rotation: Double? = nil, padding: PiecePadding? = nil, shadow: PieceShadow? = nil,
+    bevel: PieceBevel? = nil, hole: Hole? = nil
+  ) {
+    self.rotation = rotation
+    self.padding = padding
+    self.shadow = shadow
+    self.bevel = bevel
+    self.hole = hole
+  }
+
+  /// The look of a captcha made with `options` whose shape variation seed was `shapeSeed`.
+  init(options: MakeOptions, shapeSeed: UInt64) {
+    let padding = options.pieceShadow?.padding ?? .zero
+    self.init(
+      rotation: (options.shape as? RotatedShape)?.degrees(seed: shapeSeed),
+      padding: padding.isZero ? nil : padding, shadow: options.pieceShadow, bevel: options.pieceStyle.bevel,
+      hole: Hole(options.holeStyle))
+  }
+
+  /// Members appended to the `piece` object.
+  var pieceMembers: [(String, JSONValue)] {
+    var out: [(String, JSONValue)] = []
+    if let r = rotation { out.append(("rotation", .double(r))) }
+    if let p = padding {
+      out.append(
+        (
+          "padding",
+          .object([
+            ("left", .int(Int64(p.left))), ("top", .int(Int64(p.top))), ("right", .int(Int64(p.right))),
+            ("bottom", .int(Int64(p.bottom))),
+          ])
+        ))
+    }
+    if let s = shadow {
+      out.append(
+        (
+          "shadow",
+          .object([
+            ("offset", .object([("x", .int(Int64(s.offsetX))), ("y", .int(Int64(s.offsetY)))])),
+            ("blur", .int(Int64(s.blur))), ("opacity", .double(s.opacity)),
+          ])
+        ))
+    }
+    if let b = bevel {
+      out.append(("bevel", .object([("width", .int(Int64(b.width))), ("strength", .double(b.strength))])))
+    }
+    return out
+  }
+
+  /// Members appended to the top-level object.
+  var topMembers: [(String, JSONValue)] {
+    guard let h = hole else { return [] }
+    var m: [(String, JSONValue)] = [("style", .string(h.style))]
+    if let o = h.opacity { m.append(("opacity", .double(o))) }
+    return [("hole", .object(m))]
+  }
+
+  private struct Wire: Decodable {
+    struct Offset: Decodable {
+      var x: Int
+      var y: Int
+    }
+    struct Shadow: Decodable {
+      var offset: Offset
+      var blur: Int
+      var opacity: Double
+    }
+    struct Padding: Decodable {
+      var left: Int
+      var top: Int
+      var right: Int
+      var bottom: Int
+    }
+    struct Bevel: Decodable {
+      var width: Int
+      var strength: Double
+    }
+    struct Piece: Decodable {
+      var rotation: Double?
+      var padding: Padding?
+      var shadow: Shadow?
+      var bevel: Bevel?
+    }
+    struct Hole: Decodable {
+      var style: String
+      var opacity: Double?
+    }
+    var piece: Piece?
+    var hole: Hole?
+  }
+
+  /// Reads the look from answer.json bytes; `name` names the file in errors (`.badData`).
+  static func parse(_ bytes: [UInt8], name: String) throws -> AnswerLook {
+    let w: Wire
+    do {
+      w = try JSONDecoder().decode(Wire.self, from: Data(bytes))
+    } catch {
+      throw CaptchaError(
+        .badData,
+        "\(name): not a captcha answer: \"piece.rotation\", \"piece.padding\", "
+          + "\"piece.shadow\", \"piece.bevel\" or \"hole\" is malformed")
+    }
+    var look = AnswerLook(rotation: w.piece?.rotation)
+    if let p = w.piece?.padding {
+      look.padding = PiecePadding(left: p.left, top: p.top, right: p.right, bottom: p.bottom)
+    }
+    if let s = w.piece?.shadow {
+      look.shadow = PieceShadow(offsetX: s.offset.x, offsetY: s.offset.y, blur: s.blur, opacity: s.opacity)
+    }
+    if let b = w.piece?.bevel { look.bevel = PieceBevel(width: b.width, strength: b.strength) }
+    if let h = w.hole { look.hole = Hole(style: h.style, opacity: h.opacity) }
+    return look
+  }
+}

@@ -1,0 +1,144 @@
+/// The hardened hole (issue 6): the picture inside the hole is replaced, not shaded. Its fill is
+/// the surroundings' colour carried inwards (a normalised blur of the pixels around the hole, so
+/// nothing of the cut-out picture remains), desaturated, with a gentle lighting ramp and bold
+/// stripes whose contrast follows the surroundings' texture. Direction, period, phase, saturation
+/// and lighting are drawn per hole from the seed.
+///
+/// Why it looks like this: a shaded hole is a per-pixel affine function of the photo, which masked
+/// correlation finds exactly; a darkened hole shows in brightness profiles; a crisp outline is what
+/// edge template matching looks for. Here the mean brightness is continuous across the edge, the
+/// texture inside has the local contrast of the outside, and the visible edge sits `inset` pixels
+/// inside the piece's outline (the piece's rim covers that band), yet a person sees a striped
+/// piece-shaped patch at once.
+public struct StripedHole: HoleStyle, Equatable {
+  /// Strength of the stripes, 0…1 (0.75: stripes three times the local contrast, at least ±20).
+  public var opacity: Double = 0.75
+  /// How far inside the piece's outline the visible hole starts, in pixels.
+  public var inset: Double = 4
+  /// The seed `render(into:weight:)` uses.
+  public var seed: UInt64 = 0
+
+  public init(opacity: Double = 0.75, inset: Double = 4, seed: UInt64 = 0) {
+    self.opacity = opacity
+    self.inset = inset
+    self.seed = seed
+  }
+
+  public var name: String { "stripes" }
+  public var needsAlpha: Bool { false }
+
+  public func render(into image: inout RGBAImage, weight: CoverageMask) {
+    render(into: &image, weight: weight, seed: seed)
+  }
+
+  public func render(into image: inout RGBAImage, weight: CoverageMask, seed: UInt64) {
+    guard let clipped = HolePixels.clip(weight, to: image) else { return }
+    let visible = clipped.eroded(radius: inset)
+    guard visible.data.contains(where: { $0 > 0 }) else { return }
+    var rng = Xoshiro256StarStar(seed: seed, stream: 0x7374)  // "st"
+    let look = Look(draw: &rng, opacity: opacity)
+
+    // Work on the hole's box plus a margin wide enough for the blur to reach the middle.
+    let box = visible.rect
+    let radius = max(4, (max(box.width, box.height) + 5) / 6)
+    let margin = 3 * radius + 2
+    let region = PixelRect(
+      x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin
+    ).intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
+    let w = visible.cropped(to: region)
+    let fill = SurroundingsFill(image: image, region: region, hole: w, radius: radius)
+
+    let imageWidth = image.width
+    w.data.withUnsafeBufferPointer { wp in
+      image.pixels.withUnsafeMutableBufferPointer { px in
+        for y in 0..<region.height {
+          for x in 0..<region.width {
+            let i = y * region.width + x
+            let a = Int32(wp[i])
+            guard a > 0 else { continue }
+            let gx = Double(region.x + x)
+            let gy = Double(region.y + y)
+            var colour = fill.colour(at: i)
+            let grey = (colour.0 + colour.1 + colour.2) / 3
+            let stripe = look.stripe(x: gx, y: gy)
+            let amplitude = look.amplitude(localContrast: fill.contrast(at: i))
+            let light = look.ramp(
+              x: gx - Double(box.x + box.width / 2), y: gy - Double(box.y + box.height / 2))
+            let shift = light + amplitude * stripe
+            colour.0 = grey + (colour.0 - grey) * look.saturation + shift
+            colour.1 = grey + (colour.1 - grey) * look.saturation + shift
+            colour.2 = grey + (colour.2 - grey) * look.saturation + shift
+            let p = ((region.y + y) * imageWidth + region.x + x) * 4
+            px[p] = Self.mix(px[p], colour.0, a)
+            px[p + 1] = Self.mix(px[p + 1], colour.1, a)
+            px[p + 2] = Self.mix(px[p + 2], colour.2, a)
+          }
+        }
+      }
+    }
+  }
+
+  /// `old` moved towards `value` (clamped to 0…255) by `a`/255.
+  @inline(__always) static func mix(_ old: UInt8, _ value: Double, _ a: Int32) -> UInt8 {
+    let v = Int32(max(0, min(255, value)).rounded())
+    return UInt8((Int32(old) * (255 - a) + v * a + 127) / 255)
+  }
+
+  /// One hole's random choices.
+  struct Look {
+    var direction: (Double, Double)
+    var period: Double
+    var phase: Double
+    var saturation: Double
+    var rampDirection: (Double, Double)
+    var rampStrength: Double
+    var gain: Double
+    var floor: Double
+
+    init(draw rng: inout Xoshiro256StarStar, opacity: Double) {
+      direction = Self.directions[Int(rng.next(below: UInt64(Self.directions.count)))]
+      period = rng.nextDouble(in: 4, 7)
+      phase = rng.nextDouble()
+      saturation = rng.nextDouble(in: 0.2, 0.4)
+      let r = Self.directions[Int(rng.next(below: UInt64(Self.directions.count)))]
+      rampDirection = rng.next(below: 2) == 0 ? r : (-r.0, -r.1)
+      rampStrength = 20.0 / 30.0
+      gain = 4 * opacity
+      floor = 80.0 / 3.0 * opacity
+    }
+
+    /// A clipped triangle wave across the stripes, −1…1 (libm-free, so identical everywhere).
+    func stripe(x: Double, y: Double) -> Double {
+      let u = (x * direction.0 + y * direction.1) / period + phase
+      let f = u - u.rounded(.down)  // 0…1
+      let tri = 4 * abs(f - 0.5) - 1  // −1…1
+      return max(-1, min(1, 1.5 * tri))
+    }
+
+    /// Stripe amplitude in levels for a local contrast (standard deviation, levels).
+    func amplitude(localContrast c: Double) -> Double { gain * max(c, floor / max(gain, 1e-9)) }
+
+    /// Lighting change in levels at an offset from the hole's centre.
+    func ramp(x: Double, y: Double) -> Double { rampStrength * (x * rampDirection.0 + y * rampDirection.1) }
+
+    /// Sixteen directions over half a turn (cos, sin of k·π/16).
+    static let directions: [(Double, Double)] = [
+      (1, 0),
+      (0.98078528040323043, 0.19509032201612825),
+      (0.92387953251128674, 0.38268343236508978),
+      (0.83146961230254524, 0.55557023301960218),
+      (0.70710678118654757, 0.70710678118654746),
+      (0.55557023301960229, 0.83146961230254524),
+      (0.38268343236508984, 0.92387953251128674),
+      (0.19509032201612833, 0.98078528040323043),
+      (0, 1),
+      (-0.19509032201612819, 0.98078528040323043),
+      (-0.38268343236508973, 0.92387953251128674),
+      (-0.55557023301960196, 0.83146961230254546),
+      (-0.70710678118654746, 0.70710678118654757),
+      (-0.83146961230254535, 0.55557023301960218),
+      (-0.92387953251128674, 0.38268343236508989),
+      (-0.98078528040323043, 0.19509032201612861),
+    ]
+  }
+}
