@@ -118,6 +118,9 @@ struct MakeOptionGroup: ParsableArguments {
   @Option(help: "Refuse input images with more pixels than this, before decoding.")
   var maxPixels: Int = MakeOptions.defaultMaxPixels
 
+  @OptionGroup(title: "Hardening")
+  var hardening: HardeningOptionGroup
+
   /// The library options these arguments describe.
   func makeOptions() throws -> MakeOptions {
     var o = MakeOptions(difficulty: difficulty)
@@ -137,6 +140,7 @@ struct MakeOptionGroup: ParsableArguments {
     }
     o.pieceShadow = try shadow()
     o.pieceStyle.bevel = bevel()
+    try hardening.apply(to: &o)
     try o.validate()
     return o
   }

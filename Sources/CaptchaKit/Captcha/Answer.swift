@@ -41,7 +41,8 @@ public struct SourceInfo: Equatable, Sendable {
 /// to reproduce the captcha.
 ///
 /// Keys are written in a fixed order: schema, generator, seed, mode, tolerance, background,
-/// piece, start, target, then the optional `source` (input file) and `resize` (`--size`/`--fit`).
+/// piece, start, target, then the optional `source` (input file), `resize` (`--size`/`--fit`),
+/// `layout`, `variation` and `decoys`.
 public struct Answer: Equatable, Sendable {
   /// An output file and its pixel size.
   public struct FileInfo: Equatable, Sendable {
@@ -88,6 +89,10 @@ public struct Answer: Equatable, Sendable {
   public var layout: PieceLayout?
   /// Rotation, padding, shadow and hole style, written only when not the defaults.
   public var look = AnswerLook()
+  /// `variation`, written only when background variation is on (Hardening/).
+  public var variation: VariationRecord?
+  /// `decoys`, written only when decoys were asked for (Hardening/), even if none fitted.
+  public var decoys: [DecoyRecord]?
 
   public init(
     seed: UInt64, mode: DragMode, tolerance: Int, background: FileInfo, piece: FileInfo,
@@ -155,6 +160,8 @@ public struct Answer: Equatable, Sendable {
     }
     if let l = layout { members.append(("layout", .string(l.rawValue))) }
     members += look.topMembers
+    if let v = variation { members.append(("variation", v.json)) }
+    if let d = decoys { members.append(("decoys", .array(d.map(\.json)))) }
     return .object(members)
   }
 
@@ -238,6 +245,7 @@ public struct Answer: Equatable, Sendable {
     }
     if let l = w.layout { a.layout = PieceLayout(rawValue: l) }
     a.look = try AnswerLook.parse(bytes, name: name)
+    (a.variation, a.decoys) = try AnswerHardening.parse(bytes, name: name)
     if let r = w.resize, let fit = Fit(rawValue: r.fit) {
       a.resize = ResizeInfo(fit: fit, width: r.width, height: r.height)
     }

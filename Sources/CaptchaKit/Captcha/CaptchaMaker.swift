@@ -57,8 +57,12 @@ public enum CaptchaMaker {
     let inputHeight = input.height
     var background = consume input
     var resize: Answer.ResizeInfo? = nil
+    var variation: VariationRecord? = nil
+    if options.variation.isActive {
+      variation = options.variation.apply(to: &background, size: options.size, fit: options.fit, seed: seed)
+    }
     if let size = options.size {
-      if size.width != inputWidth || size.height != inputHeight {
+      if variation == nil && (size.width != inputWidth || size.height != inputHeight) {
         background = Resize.fit(background, width: size.width, height: size.height, fit: options.fit)
       }
       if source != nil {
@@ -98,6 +102,12 @@ public enum CaptchaMaker {
       holeStyle: options.holeStyle,
       holeSeed: holeRNG.next())
 
+    var decoys: [DecoyRecord]? = nil
+    if options.decoys.count > 0 {
+      decoys = try DecoyStage.draw(
+        into: &background, settings: options.decoys, placement: placement, pieceSize: p, mode: options.mode,
+        shape: options.shape, shapeSeed: shapeSeed, holeStyle: options.holeStyle, seed: seed)
+    }
     var start = placement.start
     var target = placement.target
     if let shadow = options.pieceShadow {
@@ -119,6 +129,10 @@ public enum CaptchaMaker {
       start: start, target: target, source: source, resize: resize)
     if options.pieceLayout == .strip { answer.layout = .strip }
     answer.look = AnswerLook(options: options, shapeSeed: shapeSeed)
+    answer.variation = variation
+    answer.decoys = decoys?.map {
+      $0.inConvention(ofTarget: target, placedAt: placement.target, strip: options.pieceLayout == .strip)
+    }
     return Captcha(piece: piece, background: background, answer: answer)
   }
 

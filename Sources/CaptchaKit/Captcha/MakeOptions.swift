@@ -65,6 +65,10 @@ public struct MakeOptions: Sendable {
   public var pieceLayout: PieceLayout = .tight
   /// A drop shadow under the piece (piece.png is padded for it); nil: none.
   public var pieceShadow: PieceShadow?
+  /// Per-captcha background variation (crop, rotation, colour, noise); off by default.
+  public var variation = BackgroundVariation.none
+  /// Decoy holes; none by default.
+  public var decoys = DecoySettings()
 
   /// The codecs' default limit (50 megapixels).
   public static let defaultMaxPixels = ImageCodec.defaultMaxPixels
@@ -115,5 +119,7 @@ public struct MakeOptions: Sendable {
     }
     try pieceStyle.validate()
     try pieceShadow?.validate()
+    try variation.validate()
+    try decoys.validate()
   }
 }

@@ -13,10 +13,11 @@ public enum Difficulty: String, CaseIterable, Sendable {
   case normal
   case hard
 
-  /// The piece look of the hardened presets: a rim one pixel wider than the hole's inset, so the
-  /// piece's visible picture starts where the hole's does.
+  /// The piece look of the hardened presets: an opaque light rim one pixel wider than the hole's
+  /// inset, so the piece's visible picture starts where the hole's does and its border pixels
+  /// (which continue the picture around the true hole) are hidden.
   static func hardenedPieceStyle(inset: Double) -> PieceStyle {
-    PieceStyle(rimWidth: inset + 1, rimOpacity: 0.7)
+    PieceStyle(rimWidth: inset + 1, rimOpacity: 1)
   }
 
   /// Sets the preset's look on `options`; other settings (size, shape, mode…) stay as they are.
@@ -25,10 +26,14 @@ public enum Difficulty: String, CaseIterable, Sendable {
     case .classic:
       options.holeStyle = ShadeHole()
       options.pieceStyle = PieceStyle()
+      options.variation = .none
+      options.decoys.count = 0
     case .easy, .normal, .hard:
       let hole = StripedHole()
       options.holeStyle = hole
       options.pieceStyle = Self.hardenedPieceStyle(inset: hole.inset)
+      options.variation = self == .easy ? .light : .strong
+      options.decoys.count = [.easy: 1, .normal: 2, .hard: 3][self]!
     }
   }
 }

@@ -36,39 +36,62 @@ public struct StripedHole: HoleStyle, Equatable {
     let visible = clipped.eroded(radius: inset)
     guard visible.data.contains(where: { $0 > 0 }) else { return }
     var rng = Xoshiro256StarStar(seed: seed, stream: 0x7374)  // "st"
-    let look = Look(draw: &rng, opacity: opacity)
 
-    // Work on the hole's box plus a margin wide enough for the blur to reach the middle.
+    // Work on the hole's box plus a margin wide enough for the blur to reach the middle. Large
+    // holes are measured on a grid `scale` times coarser (the fill is smooth anyway), which keeps
+    // memory and time proportional to a 96-pixel hole whatever the picture's size.
     let box = visible.rect
+    let scale = max(1, max(box.width, box.height) / 96)
     let radius = max(4, (max(box.width, box.height) + 5) / 6)
     let margin = 3 * radius + 2
     let region = PixelRect(
       x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin
     ).intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
-    let w = visible.cropped(to: region)
-    let fill = SurroundingsFill(image: image, region: region, hole: w, radius: radius)
+    let fill: SurroundingsFill
+    if scale == 1 {
+      fill = SurroundingsFill(image: image, region: region, hole: visible.cropped(to: region), radius: radius)
+    } else {
+      let (small, smallHole) = Self.downsample(image, region: region, hole: visible, by: scale)
+      fill = SurroundingsFill(
+        image: small, region: smallHole.rect, hole: smallHole, radius: max(4, radius / scale))
+    }
+    let look = Look(draw: &rng, opacity: opacity, scale: Double(scale))
 
     let imageWidth = image.width
-    w.data.withUnsafeBufferPointer { wp in
+    let centreX = Double(box.x + box.width / 2)
+    let centreY = Double(box.y + box.height / 2)
+    let s = Double(scale)
+    visible.data.withUnsafeBufferPointer { wp in
       image.pixels.withUnsafeMutableBufferPointer { px in
-        for y in 0..<region.height {
-          for x in 0..<region.width {
-            let i = y * region.width + x
-            let a = Int32(wp[i])
+        for y in 0..<box.height {
+          for x in 0..<box.width {
+            let a = Int32(wp[y * box.width + x])
             guard a > 0 else { continue }
-            let gx = Double(region.x + x)
-            let gy = Double(region.y + y)
-            var colour = fill.colour(at: i)
+            let ix = box.x + x
+            let iy = box.y + y
+            let gx = Double(ix)
+            let gy = Double(iy)
+            var colour: (Double, Double, Double)
+            let contrast: Double
+            if scale == 1 {
+              let i = (iy - region.y) * region.width + ix - region.x
+              colour = fill.colour(at: i)
+              contrast = fill.contrast(at: i)
+            } else {
+              // Centre of the pixel in grid coordinates.
+              let u = (gx - Double(region.x) + 0.5) / s - 0.5
+              let v = (gy - Double(region.y) + 0.5) / s - 0.5
+              (colour, contrast) = fill.sample(x: u, y: v)
+            }
             let grey = (colour.0 + colour.1 + colour.2) / 3
             let stripe = look.stripe(x: gx, y: gy)
-            let amplitude = look.amplitude(localContrast: fill.contrast(at: i))
-            let light = look.ramp(
-              x: gx - Double(box.x + box.width / 2), y: gy - Double(box.y + box.height / 2))
+            let amplitude = look.amplitude(localContrast: contrast)
+            let light = look.ramp(x: gx - centreX, y: gy - centreY)
             let shift = light + amplitude * stripe
             colour.0 = grey + (colour.0 - grey) * look.saturation + shift
             colour.1 = grey + (colour.1 - grey) * look.saturation + shift
             colour.2 = grey + (colour.2 - grey) * look.saturation + shift
-            let p = ((region.y + y) * imageWidth + region.x + x) * 4
+            let p = (iy * imageWidth + ix) * 4
             px[p] = Self.mix(px[p], colour.0, a)
             px[p + 1] = Self.mix(px[p + 1], colour.1, a)
             px[p + 2] = Self.mix(px[p + 2], colour.2, a)
@@ -76,6 +99,38 @@ public struct StripedHole: HoleStyle, Equatable {
         }
       }
     }
+  }
+
+  /// The region of `image` and the hole's coverage, averaged over `k`×`k` cells (partial cells at
+  /// the right and bottom average what they hold). Returns them at the grid's origin (0, 0).
+  static func downsample(_ image: RGBAImage, region: PixelRect, hole: CoverageMask, by k: Int)
+    -> (RGBAImage, CoverageMask)
+  {
+    let gw = (region.width + k - 1) / k
+    let gh = (region.height + k - 1) / k
+    var sums = [Int](repeating: 0, count: gw * gh * 5)  // r, g, b, hole, count
+    for y in 0..<region.height {
+      let cy = y / k
+      let iy = region.y + y
+      for x in 0..<region.width {
+        let c = (cy * gw + x / k) * 5
+        let ix = region.x + x
+        let p = (iy * image.width + ix) * 4
+        sums[c] += Int(image.pixels[p])
+        sums[c + 1] += Int(image.pixels[p + 1])
+        sums[c + 2] += Int(image.pixels[p + 2])
+        sums[c + 3] += Int(hole.coverage(atX: ix, y: iy))
+        sums[c + 4] += 1
+      }
+    }
+    var small = RGBAImage(width: gw, height: gh)
+    var mask = CoverageMask(zeroOver: PixelRect(x: 0, y: 0, width: gw, height: gh))
+    for i in 0..<(gw * gh) {
+      let n = sums[i * 5 + 4]
+      for c in 0..<3 { small.pixels[i * 4 + c] = UInt8((sums[i * 5 + c] + n / 2) / n) }
+      mask.data[i] = UInt8((sums[i * 5 + 3] + n / 2) / n)
+    }
+    return (small, mask)
   }
 
   /// `old` moved towards `value` (clamped to 0…255) by `a`/255.
@@ -95,14 +150,16 @@ public struct StripedHole: HoleStyle, Equatable {
     var gain: Double
     var floor: Double
 
-    init(draw rng: inout Xoshiro256StarStar, opacity: Double) {
+    /// `scale`: how many pixels one step of the measuring grid spans (stripes and lighting are
+    /// drawn in the same proportion to the hole whatever its size).
+    init(draw rng: inout Xoshiro256StarStar, opacity: Double, scale: Double = 1) {
       direction = Self.directions[Int(rng.next(below: UInt64(Self.directions.count)))]
-      period = rng.nextDouble(in: 4, 7)
+      period = rng.nextDouble(in: 4, 7) * scale
       phase = rng.nextDouble()
       saturation = rng.nextDouble(in: 0.2, 0.4)
       let r = Self.directions[Int(rng.next(below: UInt64(Self.directions.count)))]
       rampDirection = rng.next(below: 2) == 0 ? r : (-r.0, -r.1)
-      rampStrength = 20.0 / 30.0
+      rampStrength = 20.0 / 30.0 / scale
       gain = 4 * opacity
       floor = 80.0 / 3.0 * opacity
     }

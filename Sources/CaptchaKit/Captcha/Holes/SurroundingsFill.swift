@@ -74,6 +74,34 @@ struct SurroundingsFill {
     fallbackContrast = Double(contrastSum) / Double(max(1, clearSum)) / 16
   }
 
+  /// Colour and contrast at fractional region coordinates (pixel centres at whole numbers),
+  /// interpolated bilinearly between the four nearest pixels (clamped at the region's border).
+  func sample(x: Double, y: Double) -> (colour: (Double, Double, Double), contrast: Double) {
+    let height = weight.height
+    let cx = max(0, min(Double(width - 1), x))
+    let cy = max(0, min(Double(height - 1), y))
+    let x0 = Int(cx.rounded(.down))
+    let y0 = Int(cy.rounded(.down))
+    let x1 = min(width - 1, x0 + 1)
+    let y1 = min(height - 1, y0 + 1)
+    let fx = cx - Double(x0)
+    let fy = cy - Double(y0)
+    var colour = (0.0, 0.0, 0.0)
+    var contrast = 0.0
+    func add(_ i: Int, _ f: Double) {
+      let c = self.colour(at: i)
+      colour.0 += c.0 * f
+      colour.1 += c.1 * f
+      colour.2 += c.2 * f
+      contrast += self.contrast(at: i) * f
+    }
+    add(y0 * width + x0, (1 - fx) * (1 - fy))
+    add(y0 * width + x1, fx * (1 - fy))
+    add(y1 * width + x0, (1 - fx) * fy)
+    add(y1 * width + x1, fx * fy)
+    return (colour, contrast)
+  }
+
   /// For each pixel: true when no pixel of `hole` within `radius` (a square window) is covered.
   static func clearOfHole(_ hole: CoverageMask, radius: Int) -> [Bool] {
     let w = hole.width

@@ -1,0 +1,56 @@
+import ArgumentParser
+import CaptchaKit
+
+/// Anti-solver options shared by `make` and `batch`: per-captcha background variation and decoy
+/// holes. All off by default. Numeric values are parsed unconditionally so a negative number
+/// reaches the range check (one clear sentence) instead of being taken for an option.
+struct HardeningOptionGroup: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "Per-captcha background variation: none, light or strong (crop, rotation, colour, noise); "
+        + "default from --difficulty (none for classic, light for easy, strong otherwise).",
+      valueName: "preset"))
+  var vary: String?
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Smallest crop window as a fraction of the largest, 0.5…1, drawn per captcha at a random place (1 = no crop jitter).",
+      valueName: "fraction"))
+  var varyCrop: Double?
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Largest background rotation in degrees, 0…10.", valueName: "deg"))
+  var varyRotation: Double?
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Colour jitter strength 0…1: gain ±8%, brightness ±16, gamma ±0.25, saturation ±25% at 1.",
+      valueName: "x"))
+  var varyColor: Double?
+
+  @Option(
+    parsing: .unconditional, help: ArgumentHelp("Fine noise amplitude in levels, 0…16.", valueName: "levels"))
+  var varyNoise: Int?
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Extra decoy holes in the same style with similar but different shapes, 0…16 (as many as fit); "
+        + "default from --difficulty (classic 0, easy 1, normal 2, hard 3)."))
+  var decoys: Int?
+
+  /// Sets `options.variation` (the `--vary` preset, or the variation already in `options`, e.g.
+  /// from `--difficulty`, then any knobs on top) and `options.decoys` when `--decoys` is given.
+  func apply(to options: inout MakeOptions) throws {
+    var v = try vary.map { try BackgroundVariation.preset(named: $0) } ?? options.variation
+    if let c = varyCrop { v.minCropScale = c }
+    if let r = varyRotation { v.maxRotation = r }
+    if let c = varyColor { v.color = c }
+    if let n = varyNoise { v.noise = n }
+    options.variation = v
+    if let n = decoys { options.decoys.count = n }
+  }
+}
