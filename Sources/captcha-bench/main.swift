@@ -18,6 +18,7 @@ let suites: [(name: String, run: () -> Void)] = [
   ("raster", RasterBench.run),
   ("make", MakeBench.run),
   ("batch", BatchBench.run),
+  ("check", CheckBench.run),
 ]
 if CommandLine.arguments.dropFirst().first == "--peak-rss" {
   exit(MakeBench.peakRSSHelper(Array(CommandLine.arguments.dropFirst(2))))

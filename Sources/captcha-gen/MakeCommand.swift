@@ -41,6 +41,15 @@ struct MakeCommand: ParsableCommand {
   @Flag(help: "Also print answer.json to standard output.")
   var json = false
 
+  @Flag(
+    help: """
+      After writing, attack the captcha with the built-in solvers (edge matching, masked \
+      correlation) and report on stderr where the true position ranks; with --json the result is \
+      added to the printed JSON as "check" (answer.json on disk is unchanged). A report only: the \
+      exit status stays 0.
+      """)
+  var check = false
+
   func run() throws {
     try reportingErrors {
       let options = try captchaOptions.makeOptions()
@@ -48,8 +57,10 @@ struct MakeCommand: ParsableCommand {
       let captcha = try CaptchaMaker.make(imagePath: image, options: options, seed: seed)
       let files = try CaptchaMaker.encode(captcha, options: options)
       try files.write(toDirectory: out)
+      let report = check ? try SelfAttack.run(files: files, answer: captcha.answer) : nil
+      if let report { printError(report.summaryLine) }
       if json {
-        writeAll(fd: 1, captcha.answer.jsonBytes)
+        writeAll(fd: 1, JSONWriter.bytes(captcha.answer.json(check: report)))
       }
     }
   }
