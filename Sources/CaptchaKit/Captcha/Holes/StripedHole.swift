@@ -14,7 +14,8 @@
 /// grey levels. The parameters were tuned with the attack suite in tools/attacks.
 public struct StripedHole: HoleStyle, Equatable {
   /// Strength of the look, 0…1. At 0.75 (default): stripes 1.8 times the local contrast and at
-  /// least ±8 levels, and a colour cast of 30 (chroma units, brightness unchanged).
+  /// least ±8 levels, and a colour cast of 52 (chroma units, brightness unchanged; less where a
+  /// channel would clip).
   public var opacity: Double = 0.75
   /// How far inside the piece's outline the visible hole starts, in pixels.
   public var inset: Double = 4
@@ -91,9 +92,10 @@ public struct StripedHole: HoleStyle, Equatable {
             let amplitude = look.amplitude(localContrast: contrast)
             let light = look.ramp(x: gx - centreX, y: gy - centreY)
             let shift = light + amplitude * stripe
-            colour.0 = grey + (colour.0 - grey) * look.saturation + shift + look.tint.0
-            colour.1 = grey + (colour.1 - grey) * look.saturation + shift + look.tint.1
-            colour.2 = grey + (colour.2 - grey) * look.saturation + shift + look.tint.2
+            colour.0 = grey + (colour.0 - grey) * look.saturation + shift
+            colour.1 = grey + (colour.1 - grey) * look.saturation + shift
+            colour.2 = grey + (colour.2 - grey) * look.saturation + shift
+            colour = Self.cast(colour, look.tint)
             let p = (iy * imageWidth + ix) * 4
             px[p] = Self.mix(px[p], colour.0, a)
             px[p + 1] = Self.mix(px[p + 1], colour.1, a)
@@ -136,6 +138,19 @@ public struct StripedHole: HoleStyle, Equatable {
     return (small, mask)
   }
 
+  /// `colour` plus as much of the equal-luma `tint` as fits in 0…255 on every channel, so
+  /// clipping never changes the brightness.
+  @inline(__always) static func cast(_ colour: (Double, Double, Double), _ tint: (Double, Double, Double))
+    -> (Double, Double, Double)
+  {
+    var k = 1.0
+    for (c, t) in [(colour.0, tint.0), (colour.1, tint.1), (colour.2, tint.2)] where t != 0 {
+      let room = t > 0 ? (255 - c) / t : -c / t
+      k = min(k, max(0, room))
+    }
+    return (colour.0 + k * tint.0, colour.1 + k * tint.1, colour.2 + k * tint.2)
+  }
+
   /// `old` moved towards `value` (clamped to 0…255) by `a`/255.
   @inline(__always) static func mix(_ old: UInt8, _ value: Double, _ a: Int32) -> UInt8 {
     let v = Int32(max(0, min(255, value)).rounded())
@@ -170,8 +185,8 @@ public struct StripedHole: HoleStyle, Equatable {
       // do not; its direction is drawn per hole.
       let h = Self.directions[Int(rng.next(below: UInt64(Self.directions.count)))]
       let sign = rng.next(below: 2) == 0 ? 1.0 : -1.0
-      let cb = sign * h.0 * 40 * opacity
-      let cr = sign * h.1 * 40 * opacity
+      let cb = sign * h.0 * 70 * opacity
+      let cr = sign * h.1 * 70 * opacity
       tint = (1.402 * cr, -0.344 * cb - 0.714 * cr, 1.772 * cb)
     }
 
