@@ -22,7 +22,8 @@ struct MakeOptionGroup: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "Piece shape: \(ShapeCatalog.names.joined(separator: ", ")); default classic.", valueName: "name"))
+      "Piece shape: \(ShapeCatalog.names.joined(separator: ", ")); default jigsaw (classic with --difficulty classic).",
+      valueName: "name"))
   var shape: String?
 
   @Option(
@@ -127,8 +128,10 @@ struct MakeOptionGroup: ParsableArguments {
     if let s = size { o.size = try PixelSize.parse(s) }
     o.fit = fit
     o.pieceSize = pieceSize
+    let custom = shapePath != nil || shapeFile != nil
     o.shape = try ShapeCatalog.resolve(
-      name: shape, pathData: shapePath, file: shapeFile, fillRule: fillRule, rotation: pieceRotation)
+      name: custom ? shape : shape ?? difficulty.defaultShapeName, pathData: shapePath, file: shapeFile,
+      fillRule: fillRule, rotation: pieceRotation)
     o.mode = mode
     o.tolerance = tolerance
     o.format = format

@@ -23,8 +23,16 @@ public enum Difficulty: String, CaseIterable, Sendable {
     PieceStyle(rimWidth: inset + 1, rimOpacity: 1)
   }
 
-  /// Sets the preset's look on `options`; other settings (size, shape, mode…) stay as they are.
+  /// The preset's piece shape: the procedural jigsaw for the hardened presets, whose decoys
+  /// differ from the piece in which sides have knobs or notches (plain for people to tell apart
+  /// even with the hole's edge drawn inside the outline); the fixed classic piece otherwise.
+  public var defaultShapeName: String { self == .classic ? "classic" : "jigsaw" }
+
+  /// Sets the preset's look on `options`, shape included; other settings (size, mode…) stay as
+  /// they are.
   public func apply(to options: inout MakeOptions) {
+    // The catalog always holds both default shapes.
+    options.shape = try! ShapeCatalog.resolve(name: defaultShapeName)
     switch self {
     case .classic:
       options.holeStyle = ShadeHole()
