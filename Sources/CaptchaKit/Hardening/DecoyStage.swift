@@ -22,19 +22,40 @@ public enum DecoyStage {
     into background: inout RGBAImage, settings: DecoySettings, placement: Placement, pieceSize p: Int,
     mode: DragMode, shape: any PieceShape, shapeSeed: UInt64, holeStyle: any HoleStyle, seed: UInt64
   ) throws -> [DecoyRecord] {
+    let spots = positions(
+      settings: settings, width: background.width, height: background.height, placement: placement,
+      pieceSize: p, mode: mode, seed: seed)
+    return try render(
+      into: &background, at: spots, pieceSize: p, shape: shape, shapeSeed: shapeSeed, holeStyle: holeStyle,
+      seed: seed)
+  }
+
+  /// Where up to `settings.count` decoys of the captcha of `seed` go (top-left of each box).
+  public static func positions(
+    settings: DecoySettings, width: Int, height: Int, placement: Placement, pieceSize p: Int, mode: DragMode,
+    seed: UInt64
+  ) -> [PiecePosition] {
     guard settings.count > 0 else { return [] }
     var placeRNG = Xoshiro256StarStar(seed: seed, stream: Stream.placement)
-    let positions = DecoyPlacement.draw(
-      count: settings.count, width: background.width, height: background.height, pieceSize: p, mode: mode,
+    return DecoyPlacement.draw(
+      count: settings.count, width: width, height: height, pieceSize: p, mode: mode,
       placement: placement, band: settings.resolvedBand(pieceSize: p),
       gap: settings.resolvedGap(pieceSize: p),
       rng: &placeRNG)
-    guard !positions.isEmpty else { return [] }
+  }
+
+  /// Draws decoy holes at `spots` (outlines from `DecoyShapes`, each rendered by the captcha's
+  /// hole style with its own style seed) and returns their records in drawing order.
+  public static func render(
+    into background: inout RGBAImage, at spots: [PiecePosition], pieceSize p: Int, shape: any PieceShape,
+    shapeSeed: UInt64, holeStyle: any HoleStyle, seed: UInt64
+  ) throws -> [DecoyRecord] {
+    guard !spots.isEmpty else { return [] }
     let shapes = try DecoyShapes(shape: shape, shapeSeed: shapeSeed, size: p)
     var shapeRNG = Xoshiro256StarStar(seed: seed, stream: Stream.shape)
     var holeRNG = Xoshiro256StarStar(seed: seed, stream: Stream.hole)
     var records: [DecoyRecord] = []
-    for pos in positions {
+    for pos in spots {
       guard let outline = try shapes.next(&shapeRNG) else { break }
       let box = PixelRect(x: pos.x, y: pos.y, width: p, height: p)
       let mask = try outline.path.fill(
