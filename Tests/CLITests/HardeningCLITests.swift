@@ -108,6 +108,14 @@ final class HardeningCLITests: XCTestCase {
     }
   }
 
+  func testUnknownDifficultyIsAUsageErrorListingThePresets() throws {
+    let r = try make(["--difficulty", "extreme"])
+    XCTAssertEqual(r.status, 64, r.stderr)
+    XCTAssertTrue(r.stderr.contains("--difficulty"), r.stderr)
+    XCTAssertTrue(r.stderr.contains("'classic', 'easy', 'normal' or 'hard'"), r.stderr)
+    XCTAssertEqual(S.files(in: r.dir), [])
+  }
+
   func testBadValuesAreOneSentenceUsageErrors() throws {
     for (args, mention) in [
       (["--vary", "medium"], "--vary"),
