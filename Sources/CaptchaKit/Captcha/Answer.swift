@@ -206,11 +206,25 @@ public struct Answer: Equatable, Sendable {
     var resize: Resize?
   }
 
+  /// The whole file, decoded once: `Answer`'s own keys, the recorded look and the hardening
+  /// records, each read from the same top-level object.
+  private struct Document: Decodable {
+    var main: Wire
+    var look: AnswerLook.Wire
+    var hardening: AnswerHardening.Wire
+
+    init(from decoder: Decoder) throws {
+      main = try Wire(from: decoder)
+      look = try AnswerLook.Wire(from: decoder)
+      hardening = try AnswerHardening.Wire(from: decoder)
+    }
+  }
+
   /// Parses answer.json bytes; `name` names the file in errors (`.badData`, exit 65).
   public static func parse(_ bytes: [UInt8], name: String) throws -> Answer {
-    let w: Wire
+    let document: Document
     do {
-      w = try JSONDecoder().decode(Wire.self, from: Data(bytes))
+      document = try JSONDecoder().decode(Document.self, from: Data(bytes))
     } catch let DecodingError.keyNotFound(key, ctx) {
       throw CaptchaError(
         .badData, "\(name): not a captcha answer: missing \"\(pathText(ctx.codingPath + [key]))\"")
@@ -223,6 +237,7 @@ public struct Answer: Equatable, Sendable {
     } catch {
       throw CaptchaError(.badData, "\(name): not valid JSON")
     }
+    let w = document.main
     guard w.schema == schemaVersion else {
       throw CaptchaError(
         .badData, "\(name): answer schema \(w.schema) is not supported; this captcha-gen reads schema 1")
@@ -244,8 +259,8 @@ public struct Answer: Equatable, Sendable {
       a.source = SourceInfo(file: s.file, width: s.width, height: s.height, sha256: s.sha256)
     }
     if let l = w.layout { a.layout = PieceLayout(rawValue: l) }
-    a.look = try AnswerLook.parse(bytes, name: name)
-    (a.variation, a.decoys) = try AnswerHardening.parse(bytes, name: name)
+    a.look = AnswerLook(document.look)
+    (a.variation, a.decoys) = AnswerHardening.records(document.hardening)
     if let r = w.resize, let fit = Fit(rawValue: r.fit) {
       a.resize = ResizeInfo(fit: fit, width: r.width, height: r.height)
     }

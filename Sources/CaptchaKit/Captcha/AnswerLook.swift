@@ -97,7 +97,8 @@ public struct AnswerLook: Equatable, Sendable {
     return [("hole", .object(m))]
   }
 
-  private struct Wire: Decodable {
+  /// The look's keys as decoded from answer.json (read alongside `Answer`'s own keys).
+  struct Wire: Decodable {
     struct Offset: Decodable {
       var x: Int
       var y: Int
@@ -131,26 +132,16 @@ public struct AnswerLook: Equatable, Sendable {
     var hole: Hole?
   }
 
-  /// Reads the look from answer.json bytes; `name` names the file in errors (`.badData`).
-  static func parse(_ bytes: [UInt8], name: String) throws -> AnswerLook {
-    let w: Wire
-    do {
-      w = try JSONDecoder().decode(Wire.self, from: Data(bytes))
-    } catch {
-      throw CaptchaError(
-        .badData,
-        "\(name): not a captcha answer: \"piece.rotation\", \"piece.padding\", "
-          + "\"piece.shadow\", \"piece.bevel\" or \"hole\" is malformed")
-    }
-    var look = AnswerLook(rotation: w.piece?.rotation)
+  /// The look of a decoded answer.json.
+  init(_ w: Wire) {
+    self.init(rotation: w.piece?.rotation)
     if let p = w.piece?.padding {
-      look.padding = PiecePadding(left: p.left, top: p.top, right: p.right, bottom: p.bottom)
+      padding = PiecePadding(left: p.left, top: p.top, right: p.right, bottom: p.bottom)
     }
     if let s = w.piece?.shadow {
-      look.shadow = PieceShadow(offsetX: s.offset.x, offsetY: s.offset.y, blur: s.blur, opacity: s.opacity)
+      shadow = PieceShadow(offsetX: s.offset.x, offsetY: s.offset.y, blur: s.blur, opacity: s.opacity)
     }
-    if let b = w.piece?.bevel { look.bevel = PieceBevel(width: b.width, strength: b.strength) }
-    if let h = w.hole { look.hole = Hole(style: h.style, opacity: h.opacity) }
-    return look
+    if let b = w.piece?.bevel { bevel = PieceBevel(width: b.width, strength: b.strength) }
+    if let h = w.hole { hole = Hole(style: h.style, opacity: h.opacity) }
   }
 }

@@ -1,12 +1,7 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// Reading answer.json's `variation` and `decoys` back, so a parsed answer equals the one written.
 enum AnswerHardening {
-  private struct Wire: Decodable {
+  /// The keys as decoded from answer.json (read alongside `Answer`'s own keys).
+  struct Wire: Decodable {
     struct Crop: Decodable {
       var x: Int
       var y: Int
@@ -37,15 +32,8 @@ enum AnswerHardening {
     var decoys: [Decoy]?
   }
 
-  /// The `variation` and `decoys` of answer.json bytes (nil when absent); `name` names the file
-  /// in errors (`.badData`).
-  static func parse(_ bytes: [UInt8], name: String) throws -> (VariationRecord?, [DecoyRecord]?) {
-    let w: Wire
-    do {
-      w = try JSONDecoder().decode(Wire.self, from: Data(bytes))
-    } catch {
-      throw CaptchaError(.badData, "\(name): not a captcha answer: \"variation\" or \"decoys\" is malformed")
-    }
+  /// The `variation` and `decoys` of a decoded answer.json (nil when absent).
+  static func records(_ w: Wire) -> (VariationRecord?, [DecoyRecord]?) {
     let variation = w.variation.map { v in
       VariationRecord(
         crop: PixelRect(x: v.crop.x, y: v.crop.y, width: v.crop.width, height: v.crop.height),
