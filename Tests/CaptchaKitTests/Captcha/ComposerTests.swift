@@ -3,36 +3,10 @@ import XCTest
 @testable import CaptchaKit
 
 final class ComposerTests: XCTestCase {
-  /// A noisy opaque background so every pixel differs from its neighbours.
-  func noiseImage(_ w: Int, _ h: Int, seed: UInt64) -> RGBAImage {
-    var rng = Xoshiro256StarStar(seed: seed)
-    var img = RGBAImage(width: w, height: h)
-    for i in 0..<(w * h) {
-      for c in 0..<3 { img.pixels[i * 4 + c] = UInt8(rng.next(below: 256)) }
-    }
-    return img
-  }
-
-  /// A hand-made anti-aliased disc mask with every coverage level present.
-  func discMask(originX: Int, originY: Int, size: Int) -> CoverageMask {
-    var m = CoverageMask(zeroOver: PixelRect(x: originX, y: originY, width: size, height: size))
-    let c = Double(size) / 2
-    for y in 0..<size {
-      for x in 0..<size {
-        let d =
-          ((Double(x) + 0.5 - c) * (Double(x) + 0.5 - c) + (Double(y) + 0.5 - c) * (Double(y) + 0.5 - c))
-          .squareRoot()
-        let cov = min(1, max(0, c - 1 - d))
-        m.data[y * size + x] = UInt8((cov * 255).rounded())
-      }
-    }
-    return m
-  }
-
   func testPieceAlphaIsExactlyTheHoleWeightAndNothingOutsideChanges() {
-    let bg = noiseImage(80, 50, seed: 1)
+    let bg = CompositionTestImages.noise(80, 50, seed: 1)
     let box = PixelRect(x: 37, y: 9, width: 30, height: 30)
-    let mask = discMask(originX: 37, originY: 9, size: 30)
+    let mask = CompositionTestImages.disc(originX: 37, originY: 9, size: 30)
     let c = Composer.compose(background: bg, mask: mask, pieceBox: box)
     XCTAssertEqual(c.piece.width, 30)
     XCTAssertEqual(c.piece.height, 30)
@@ -60,7 +34,7 @@ final class ComposerTests: XCTestCase {
   func testHoleIsDarkerInsideAndPieceInteriorKeepsBackgroundColours() {
     let bg = RGBAImage(width: 60, height: 60, fill: (120, 160, 200, 255))
     let box = PixelRect(x: 10, y: 10, width: 40, height: 40)
-    let mask = discMask(originX: 10, originY: 10, size: 40)
+    let mask = CompositionTestImages.disc(originX: 10, originY: 10, size: 40)
     let c = Composer.compose(background: bg, mask: mask, pieceBox: box)
     // Centre of the hole: darkened by about the interior opacity (0.5).
     let centre = (30 * 60 + 30) * 4

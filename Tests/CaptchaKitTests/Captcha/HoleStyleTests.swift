@@ -12,29 +12,6 @@ import XCTest
 final class HoleStyleTests: XCTestCase {
   static let edgeTolerance = 64
 
-  func noiseImage(_ w: Int, _ h: Int, seed: UInt64) -> RGBAImage {
-    var rng = Xoshiro256StarStar(seed: seed)
-    var img = RGBAImage(width: w, height: h)
-    for i in 0..<(w * h) {
-      for c in 0..<3 { img.pixels[i * 4 + c] = UInt8(rng.next(below: 256)) }
-    }
-    return img
-  }
-
-  func discMask(originX: Int, originY: Int, size: Int) -> CoverageMask {
-    var m = CoverageMask(zeroOver: PixelRect(x: originX, y: originY, width: size, height: size))
-    let c = Double(size) / 2
-    for y in 0..<size {
-      for x in 0..<size {
-        let d =
-          ((Double(x) + 0.5 - c) * (Double(x) + 0.5 - c) + (Double(y) + 0.5 - c) * (Double(y) + 0.5 - c))
-          .squareRoot()
-        m.data[y * size + x] = UInt8((min(1, max(0, c - 1 - d)) * 255).rounded())
-      }
-    }
-    return m
-  }
-
   /// `piece` drawn over `image` with its top-left at (px, py), "source over", straight alpha.
   func place(_ piece: RGBAImage, over image: RGBAImage, x px: Int, y py: Int) -> RGBAImage {
     var out = image
@@ -57,9 +34,9 @@ final class HoleStyleTests: XCTestCase {
   }
 
   func checkStyle(_ style: any HoleStyle, file: StaticString = #filePath, line: UInt = #line) {
-    let bg = noiseImage(90, 60, seed: 7)
+    let bg = CompositionTestImages.noise(90, 60, seed: 7)
     let box = PixelRect(x: 41, y: 12, width: 36, height: 36)
-    let mask = discMask(originX: box.x, originY: box.y, size: box.width)
+    let mask = CompositionTestImages.disc(originX: box.x, originY: box.y, size: box.width)
     let c = Composer.compose(
       background: bg, mask: mask, pieceBox: box, pieceStyle: PieceStyle(rimWidth: 0), holeStyle: style)
     let restored = place(c.piece, over: c.background, x: box.x, y: box.y)
@@ -106,7 +83,7 @@ final class HoleStyleTests: XCTestCase {
 
   func testOverlayIsWhiteTranslucent() throws {
     var img = RGBAImage(width: 40, height: 40, fill: (0, 100, 200, 255))
-    let m = discMask(originX: 0, originY: 0, size: 40)
+    let m = CompositionTestImages.disc(originX: 0, originY: 0, size: 40)
     try HoleStyleCatalog.style(named: "overlay").render(into: &img, weight: m)
     let centre = (20 * 40 + 20) * 4
     // 70% of the way to white; alpha untouched.
@@ -136,7 +113,7 @@ final class HoleStyleTests: XCTestCase {
 
   func testTransparentRemovesAlphaByWeightAndKeepsColour() throws {
     var img = RGBAImage(width: 40, height: 40, fill: (10, 100, 200, 255))
-    let m = discMask(originX: 0, originY: 0, size: 40)
+    let m = CompositionTestImages.disc(originX: 0, originY: 0, size: 40)
     try HoleStyleCatalog.style(named: "transparent").render(into: &img, weight: m)
     for i in 0..<(40 * 40) {
       XCTAssertEqual(Array(img.pixels[i * 4..<i * 4 + 3]), [10, 100, 200])
@@ -148,7 +125,7 @@ final class HoleStyleTests: XCTestCase {
   func testOutlineDrawsALightEdgeAroundALightlyShadedInside() throws {
     let grey = RGBAImage(width: 40, height: 40, fill: (100, 100, 100, 255))
     var img = grey
-    let m = discMask(originX: 0, originY: 0, size: 40)
+    let m = CompositionTestImages.disc(originX: 0, originY: 0, size: 40)
     try HoleStyleCatalog.style(named: "outline").render(into: &img, weight: m)
     let centre = (20 * 40 + 20) * 4
     XCTAssertEqual(Double(img.pixels[centre]), 75, accuracy: 2, "interior darkened by 0.25")
@@ -159,7 +136,7 @@ final class HoleStyleTests: XCTestCase {
 
   func testInnerShadowIsDarkerAtTheEdgeThanInside() throws {
     var img = RGBAImage(width: 40, height: 40, fill: (200, 200, 200, 255))
-    let m = discMask(originX: 0, originY: 0, size: 40)
+    let m = CompositionTestImages.disc(originX: 0, originY: 0, size: 40)
     try HoleStyleCatalog.style(named: "inner-shadow").render(into: &img, weight: m)
     let centre = (20 * 40 + 20) * 4
     XCTAssertEqual(Double(img.pixels[centre]), 100, accuracy: 3, "image at half strength")
