@@ -1,7 +1,8 @@
 @testable import CaptchaKit
 
 /// Test inputs for composition and hole styles: a noisy background where every pixel differs from
-/// its neighbours, and a hand-made anti-aliased disc mask with every coverage level present.
+/// its neighbours, a hand-made anti-aliased disc mask with every coverage level present, and the
+/// piece laid over the holed background.
 enum CompositionTestImages {
   static func noise(_ w: Int, _ h: Int, seed: UInt64) -> RGBAImage {
     var rng = Xoshiro256StarStar(seed: seed)
@@ -24,5 +25,30 @@ enum CompositionTestImages {
       }
     }
     return m
+  }
+
+  /// `piece` drawn over `image` with its top-left at (px, py), "source over" with straight alpha,
+  /// clipped to the image.
+  static func place(_ piece: RGBAImage, over image: RGBAImage, x px: Int, y py: Int) -> RGBAImage {
+    var out = image
+    for y in 0..<piece.height {
+      for x in 0..<piece.width {
+        let bx = px + x
+        let by = py + y
+        guard bx >= 0, by >= 0, bx < image.width, by < image.height else { continue }
+        let s = (y * piece.width + x) * 4
+        let d = (by * image.width + bx) * 4
+        let sa = Double(piece.pixels[s + 3]) / 255
+        let da = Double(image.pixels[d + 3]) / 255
+        let oa = sa + da * (1 - sa)
+        guard oa > 0 else { continue }
+        for c in 0..<3 {
+          let v = (Double(piece.pixels[s + c]) * sa + Double(image.pixels[d + c]) * da * (1 - sa)) / oa
+          out.pixels[d + c] = UInt8(v.rounded())
+        }
+        out.pixels[d + 3] = UInt8((oa * 255).rounded())
+      }
+    }
+    return out
   }
 }

@@ -12,34 +12,13 @@ import XCTest
 final class HoleStyleTests: XCTestCase {
   static let edgeTolerance = 64
 
-  /// `piece` drawn over `image` with its top-left at (px, py), "source over", straight alpha.
-  func place(_ piece: RGBAImage, over image: RGBAImage, x px: Int, y py: Int) -> RGBAImage {
-    var out = image
-    for y in 0..<piece.height {
-      for x in 0..<piece.width {
-        let s = (y * piece.width + x) * 4
-        let d = ((py + y) * image.width + px + x) * 4
-        let sa = Double(piece.pixels[s + 3]) / 255
-        let da = Double(image.pixels[d + 3]) / 255
-        let oa = sa + da * (1 - sa)
-        guard oa > 0 else { continue }
-        for c in 0..<3 {
-          let v = (Double(piece.pixels[s + c]) * sa + Double(image.pixels[d + c]) * da * (1 - sa)) / oa
-          out.pixels[d + c] = UInt8(v.rounded())
-        }
-        out.pixels[d + 3] = UInt8((oa * 255).rounded())
-      }
-    }
-    return out
-  }
-
   func checkStyle(_ style: any HoleStyle, file: StaticString = #filePath, line: UInt = #line) {
     let bg = CompositionTestImages.noise(90, 60, seed: 7)
     let box = PixelRect(x: 41, y: 12, width: 36, height: 36)
     let mask = CompositionTestImages.disc(originX: box.x, originY: box.y, size: box.width)
     let c = Composer.compose(
       background: bg, mask: mask, pieceBox: box, pieceStyle: PieceStyle(rimWidth: 0), holeStyle: style)
-    let restored = place(c.piece, over: c.background, x: box.x, y: box.y)
+    let restored = CompositionTestImages.place(c.piece, over: c.background, x: box.x, y: box.y)
     var changedInside = 0
     var edges = 0
     for y in 0..<bg.height {

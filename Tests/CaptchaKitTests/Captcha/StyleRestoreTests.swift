@@ -14,29 +14,6 @@ import XCTest
 ///
 /// The rim is off here (it lightens the piece's inside edge on purpose).
 final class StyleRestoreTests: XCTestCase {
-  /// `piece` drawn over `image` with its top-left at (px, py), clipped to the image.
-  func place(_ piece: RGBAImage, over image: RGBAImage, x px: Int, y py: Int) -> RGBAImage {
-    var out = image
-    for y in 0..<piece.height {
-      for x in 0..<piece.width {
-        let bx = px + x
-        let by = py + y
-        guard bx >= 0, by >= 0, bx < image.width, by < image.height else { continue }
-        let s = (y * piece.width + x) * 4
-        let d = (by * image.width + bx) * 4
-        let sa = Double(piece.pixels[s + 3]) / 255
-        let da = Double(image.pixels[d + 3]) / 255
-        let oa = sa + da * (1 - sa)
-        guard oa > 0 else { continue }
-        for c in 0..<3 {
-          let v = (Double(piece.pixels[s + c]) * sa + Double(image.pixels[d + c]) * da * (1 - sa)) / oa
-          out.pixels[d + c] = UInt8(v.rounded())
-        }
-        out.pixels[d + 3] = UInt8((oa * 255).rounded())
-      }
-    }
-    return out
-  }
 
   func check(style: String, shadow: PieceShadow?, shape: any PieceShape, seed: UInt64) throws {
     var o = MakeOptions()
@@ -60,7 +37,7 @@ final class StyleRestoreTests: XCTestCase {
       guard x >= box.x, y >= box.y, x < box.maxX, y < box.maxY else { return 0 }
       return Int(plain.piece.pixels[((y - box.y) * box.width + x - box.x) * 4 + 3])
     }
-    let restored = place(c.piece, over: c.background, x: a.target.x, y: a.target.y)
+    let restored = CompositionTestImages.place(c.piece, over: c.background, x: a.target.x, y: a.target.y)
     let opacity = shadow?.opacity ?? 0
     var worstEdge = 0
     var shadowSeen = 0
