@@ -37,37 +37,10 @@ final class StyleGoldenTests: XCTestCase {
 
   static var goldenRoot: URL { MakeGoldenTests.goldenRoot.appendingPathComponent("styles") }
 
-  static var regenerate: Bool {
-    let env = ProcessInfo.processInfo.environment
-    return env["CAPTCHA_REGENERATE_GOLDENS"] == "1" || env["CAPTCHA_GEN_UPDATE_GOLDENS"] == "1"
-  }
-
   func testOutputsMatchGoldens() throws {
     for (name, args) in Self.cases {
-      let out = try CLI.tempDir("style-golden")
-      let r = try CLI.run(["make", "--out", out.path] + Self.common + args)
-      XCTAssertEqual(r.status, 0, "\(name): \(r.stderr)")
-      let golden = Self.goldenRoot.appendingPathComponent(name)
-      if Self.regenerate {
-        try FileManager.default.createDirectory(at: golden, withIntermediateDirectories: true)
-        for f in S.files(in: out) {
-          let dst = golden.appendingPathComponent(f)
-          try? FileManager.default.removeItem(at: dst)
-          try FileManager.default.copyItem(at: out.appendingPathComponent(f), to: dst)
-        }
-        continue
-      }
-      XCTAssertEqual(S.files(in: golden), ["answer.json", "background.png", "piece.png"], "golden \(name)")
-      XCTAssertEqual(S.files(in: out), S.files(in: golden), name)
-      XCTAssertEqual(
-        String(decoding: try S.bytes(out.appendingPathComponent("answer.json")), as: UTF8.self),
-        String(decoding: try S.bytes(golden.appendingPathComponent("answer.json")), as: UTF8.self), name)
-      for f in ["piece.png", "background.png"] {
-        let got = try S.decode(out.appendingPathComponent(f))
-        let want = try S.decode(golden.appendingPathComponent(f))
-        let diff = MakeGoldenTests.compare(got, want)
-        XCTAssertNil(diff, "\(name)/\(f): \(diff ?? "")")
-      }
+      try GoldenCaptchas.check(
+        name, args: Self.common + args, golden: Self.goldenRoot.appendingPathComponent(name))
     }
   }
 
