@@ -48,10 +48,12 @@ let package = Package(
     ),
     // Benchmarks (`make bench`); prints medians, not a test.
     .executableTarget(name: "captcha-bench", dependencies: ["CaptchaKit"]),
-    .testTarget(name: "VectorRasterTests", dependencies: ["VectorRaster"]),
-    .testTarget(name: "CaptchaSupportTests", dependencies: ["CaptchaSupport"]),
+    // Helpers shared by the test targets (temporary folders, fixture paths); never shipped.
+    .target(name: "CaptchaTestSupport", path: "Tests/CaptchaTestSupport"),
+    .testTarget(name: "VectorRasterTests", dependencies: ["VectorRaster", "CaptchaSupport"]),
+    .testTarget(name: "CaptchaSupportTests", dependencies: ["CaptchaSupport", "CaptchaTestSupport"]),
     .testTarget(name: "CaptchaImagingTests", dependencies: ["CaptchaImaging"]),
-    .testTarget(name: "CaptchaKindsTests", dependencies: ["CaptchaKinds"]),
+    .testTarget(name: "CaptchaKindsTests", dependencies: ["CaptchaKinds", "CaptchaTestSupport"]),
     .testTarget(name: "CaptchaCheckTests", dependencies: ["CaptchaCheck"]),
     .testTarget(name: "CaptchaBatchTests", dependencies: ["CaptchaBatch"]),
     .testTarget(name: "CaptchaCompareTests", dependencies: ["CaptchaCompare"]),

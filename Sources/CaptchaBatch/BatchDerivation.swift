@@ -1,3 +1,8 @@
+import CaptchaImaging
+import CaptchaKinds
+import CaptchaSupport
+import VectorRaster
+
 /// How `batch` derives each item's seed and background from (base seed, item index, input list).
 /// Nothing else feeds in — not the count, `--jobs`, `--shard` or the machine — so shards run
 /// anywhere and compose byte for byte.

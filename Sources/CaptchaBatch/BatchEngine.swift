@@ -1,3 +1,8 @@
+import CaptchaImaging
+import CaptchaKinds
+import CaptchaSupport
+import VectorRaster
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -116,7 +121,7 @@ public struct BatchEngine<Background> {
         progress(counter.record(.made))
       } catch {
         let e =
-          error as? CaptchaError ?? CaptchaError(.io, "Item \(item.folderName) failed: \(error).")
+          CaptchaError(thrown: error) ?? CaptchaError(.io, "Item \(item.folderName) failed: \(error).")
         failures.add(item, e)
         sink.deliver(position: position, line: ManifestLine.failed(item, e))
         failure(item, e)

@@ -1,3 +1,8 @@
+import CaptchaImaging
+import CaptchaKinds
+import CaptchaSupport
+import VectorRaster
+
 /// What one `batch` run is asked to do (everything but the captcha options).
 public struct BatchRequest: Sendable {
   /// Items in the whole batch (all shards), indices `0..<count`.

@@ -1,3 +1,8 @@
+import CaptchaImaging
+import CaptchaKinds
+import CaptchaSupport
+import VectorRaster
+
 /// The order in which workers take a shard's items. It never changes the output (each item's files
 /// depend only on its index), only how often backgrounds are decoded and how many manifest lines
 /// wait in memory.

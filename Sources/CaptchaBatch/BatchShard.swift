@@ -1,3 +1,8 @@
+import CaptchaImaging
+import CaptchaKinds
+import CaptchaSupport
+import VectorRaster
+
 /// `--shard I/N`: the items whose index i has i mod N = I. Shards 0/N … (N−1)/N together are
 /// exactly the unsharded batch.
 public struct BatchShard: Equatable, Sendable, CustomStringConvertible {

@@ -1,3 +1,8 @@
+import CaptchaImaging
+import CaptchaKinds
+import CaptchaSupport
+import VectorRaster
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else

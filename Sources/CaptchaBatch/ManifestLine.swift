@@ -1,3 +1,8 @@
+import CaptchaImaging
+import CaptchaKinds
+import CaptchaSupport
+import VectorRaster
+
 /// The lines of `manifest.jsonl`: one compact JSON object per item, in index order.
 ///
 /// Made (or, with `--resume`, already complete) items:
@@ -10,30 +15,32 @@
 enum ManifestLine {
   static func made(_ item: BatchItem, _ r: BatchItemRecord) -> String {
     let dir = item.folderName + "/"
-    return ReportJSON.object([
-      ("index", .int(item.index)),
-      ("source", .string(item.source)),
-      ("seed", .int(Int(item.seed))),
-      ("target", .object([("x", .int(r.targetX)), ("y", .int(r.targetY))])),
-      (
-        "files",
-        .object([
-          ("piece", .string(dir + r.pieceFile)),
-          ("background", .string(dir + r.backgroundFile)),
-          ("answer", .string(dir + r.answerFile)),
-        ])
-      ),
-      ("status", .string("made")),
-    ]).compact
+    return JSONWriter.text(
+      .object([
+        ("index", .int(Int64(item.index))),
+        ("source", .string(item.source)),
+        ("seed", .uint(item.seed)),
+        ("target", .object([("x", .int(Int64(r.targetX))), ("y", .int(Int64(r.targetY)))])),
+        (
+          "files",
+          .object([
+            ("piece", .string(dir + r.pieceFile)),
+            ("background", .string(dir + r.backgroundFile)),
+            ("answer", .string(dir + r.answerFile)),
+          ])
+        ),
+        ("status", .string("made")),
+      ]), layout: .compact)
   }
 
   static func failed(_ item: BatchItem, _ error: CaptchaError) -> String {
-    ReportJSON.object([
-      ("index", .int(item.index)),
-      ("source", .string(item.source)),
-      ("seed", .int(Int(item.seed))),
-      ("status", .string("failed")),
-      ("error", .string(error.message)),
-    ]).compact
+    JSONWriter.text(
+      .object([
+        ("index", .int(Int64(item.index))),
+        ("source", .string(item.source)),
+        ("seed", .uint(item.seed)),
+        ("status", .string("failed")),
+        ("error", .string(error.message)),
+      ]), layout: .compact)
   }
 }

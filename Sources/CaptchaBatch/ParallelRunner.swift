@@ -1,4 +1,8 @@
+import CaptchaImaging
+import CaptchaKinds
+import CaptchaSupport
 import Dispatch
+import VectorRaster
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

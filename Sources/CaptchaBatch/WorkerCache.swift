@@ -1,3 +1,8 @@
+import CaptchaImaging
+import CaptchaKinds
+import CaptchaSupport
+import VectorRaster
+
 /// A small per-worker cache of decoded backgrounds, keyed by file path, keeping the most recently
 /// used `capacity` entries. Failures are cached too, so a corrupt file is decoded once per worker
 /// and then reported for each of its items without decoding it again.

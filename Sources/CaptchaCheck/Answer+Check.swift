@@ -1,3 +1,8 @@
+import CaptchaImaging
+import CaptchaKinds
+import CaptchaSupport
+import VectorRaster
+
 extension Answer {
   /// The answer's JSON with the self-attack's report appended as `check` (for `make --check
   /// --json` on stdout; answer.json on disk never carries it). Without a report, `json` unchanged.

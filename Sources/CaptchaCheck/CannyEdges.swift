@@ -1,3 +1,8 @@
+import CaptchaImaging
+import CaptchaKinds
+import CaptchaSupport
+import VectorRaster
+
 /// A plain Canny edge detector, written to give the same edges as OpenCV's `cv2.Canny(img, low,
 /// high)` on 8-bit input (3×3 Sobel, L1 gradient), because the self-attacks reproduce attacks written
 /// with OpenCV:

@@ -1,3 +1,8 @@
+import CaptchaImaging
+import CaptchaKinds
+import CaptchaSupport
+import VectorRaster
+
 /// A solver that sees only what a client gets (`ClientView`) and scores every candidate position of
 /// the piece; the highest score is its guess. Attacks never see the answer: `SelfAttack` judges
 /// their score maps against it afterwards.

@@ -1,3 +1,8 @@
+import CaptchaImaging
+import CaptchaKinds
+import CaptchaSupport
+import VectorRaster
+
 /// What a client receives for one captcha, and all a self-attack may look at: the holed
 /// background, the piece (its alpha is the shape), the drag mode and the start position.
 ///

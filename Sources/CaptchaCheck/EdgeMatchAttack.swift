@@ -1,3 +1,8 @@
+import CaptchaImaging
+import CaptchaKinds
+import CaptchaSupport
+import VectorRaster
+
 /// Attack class 1, edge template matching (the attack suite's `edge-match`): Canny edges of the
 /// piece's alpha outline against Canny edges of the lightly blurred background, both edge maps
 /// blurred 3×3 so a one-pixel miss still counts, compared by normalised cross-correlation.

@@ -1,3 +1,8 @@
+import CaptchaImaging
+import CaptchaKinds
+import CaptchaSupport
+import VectorRaster
+
 /// A single-channel float image, row-major: the working format of the self-attacks (what OpenCV
 /// code calls a float32 grey image). Values are usually 0…255.
 public struct GrayPlane: Equatable, Sendable {

@@ -1,3 +1,8 @@
+import CaptchaImaging
+import CaptchaKinds
+import CaptchaSupport
+import VectorRaster
+
 /// Attack class 2, masked normalised correlation (the attack suite's `ncc-ccoeff`): the piece's grey
 /// pixels against the background's, zero-mean and normalised over the shape's interior (alpha 255,
 /// eroded 2 px so anti-aliased edges and a drawn rim are left out). A hole drawn as any per-pixel

@@ -1,3 +1,8 @@
+import CaptchaImaging
+import CaptchaKinds
+import CaptchaSupport
+import VectorRaster
+
 /// An attack's score for every position of a `SearchSpace` (higher = more likely the target).
 /// Non-finite scores mean "no evidence here" and never win, as in the attack suite's `pick`.
 public struct ScoreMap: Sendable {

@@ -1,3 +1,8 @@
+import CaptchaImaging
+import CaptchaKinds
+import CaptchaSupport
+import VectorRaster
+
 /// The built-in self-attack behind `make --check` and `batch --check`: runs attacks that see only
 /// what a client gets, then judges each attack's score map against the answer (its guess, where
 /// the true target ranks among all searched positions, and whether `verify` would accept the guess).

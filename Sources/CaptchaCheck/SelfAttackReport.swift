@@ -1,3 +1,8 @@
+import CaptchaImaging
+import CaptchaKinds
+import CaptchaSupport
+import VectorRaster
+
 /// One attack's result on one captcha.
 public struct AttackVerdict: Equatable, Sendable {
   /// The attack's name (`edge-match`, `ncc-ccoeff`).

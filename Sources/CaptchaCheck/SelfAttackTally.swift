@@ -1,3 +1,8 @@
+import CaptchaImaging
+import CaptchaKinds
+import CaptchaSupport
+import VectorRaster
+
 /// Adds up self-attack reports over a batch (thread-safe: batch workers add as items finish) and
 /// prints the share of items each attack cracked, and the share cracked by any of them. The
 /// summary depends only on the set of reports, never on the order they arrived in.

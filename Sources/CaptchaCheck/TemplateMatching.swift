@@ -1,3 +1,8 @@
+import CaptchaImaging
+import CaptchaKinds
+import CaptchaSupport
+import VectorRaster
+
 /// The two template-matching scores the self-attacks use, evaluated at the positions of a
 /// `SearchSpace` only (a template at (x, y) covers image pixels x…x+w−1, y…y+h−1). They compute
 /// what OpenCV's `matchTemplate` computes for `TM_CCORR_NORMED` and masked `TM_CCOEFF_NORMED`.

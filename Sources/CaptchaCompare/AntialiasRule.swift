@@ -1,3 +1,6 @@
+import CaptchaImaging
+import CaptchaSupport
+
 /// The optional antialiasing tolerance of `compare --antialias`, in the spirit of pixelmatch and
 /// odiff: edges drawn by a different rasteriser or resampler move by a fraction of a pixel, so the
 /// differences sit on edges and look like neighbouring pixels.

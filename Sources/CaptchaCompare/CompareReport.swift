@@ -1,3 +1,6 @@
+import CaptchaImaging
+import CaptchaSupport
+
 /// Text and JSON renderings of comparison results, as `captcha-gen compare` prints them.
 ///
 /// JSON fields of one comparison, in this order: `result` ("equal" or "different"), `expected` and
@@ -23,41 +26,42 @@ public enum CompareReport {
     )
     if t.antialiasing { lines.append("antialiased pixels ignored: \(m.antialiasedPixels)") }
     lines.append("max channel difference: \(m.maxChannelDifference), tolerated \(t.maxChannelDifference)")
-    lines.append("PSNR: " + (m.psnr.isInfinite ? "inf (identical)" : formatFixed(m.psnr, 2) + " dB"))
+    lines.append("PSNR: " + (m.psnr.isInfinite ? "inf (identical)" : JSONWriter.fixedText(m.psnr, 2) + " dB"))
     return lines.joined(separator: "\n")
   }
 
   /// The JSON of one comparison, indented.
   public static func json(_ r: CompareResult, expectedName: String, actualName: String) -> String {
-    jsonValue(r, expectedName: expectedName, actualName: actualName).pretty
+    JSONWriter.text(jsonValue(r, expectedName: expectedName, actualName: actualName), layout: .indented)
   }
 
-  static func jsonValue(_ r: CompareResult, expectedName: String, actualName: String) -> ReportJSON {
-    var fields: [(String, ReportJSON)] = [
+  static func jsonValue(_ r: CompareResult, expectedName: String, actualName: String) -> JSONValue {
+    var fields: [(String, JSONValue)] = [
       ("result", .string(verdict(r))),
       (
         "expected",
         .object([
-          ("file", .string(expectedName)), ("width", .int(r.expectedWidth)),
-          ("height", .int(r.expectedHeight)),
+          ("file", .string(expectedName)), ("width", .int(Int64(r.expectedWidth))),
+          ("height", .int(Int64(r.expectedHeight))),
         ])
       ),
       (
         "actual",
         .object([
-          ("file", .string(actualName)), ("width", .int(r.actualWidth)), ("height", .int(r.actualHeight)),
+          ("file", .string(actualName)), ("width", .int(Int64(r.actualWidth))),
+          ("height", .int(Int64(r.actualHeight))),
         ])
       ),
       ("sizeMismatch", .bool(r.sizeMismatch)),
     ]
     if let m = r.metrics {
       fields += [
-        ("pixels", .int(m.totalPixels)),
-        ("differingPixels", .int(m.differingPixels)),
-        ("differingShare", .number(m.differingShare, decimals: 6)),
-        ("antialiasedPixels", .int(m.antialiasedPixels)),
-        ("maxChannelDifference", .int(m.maxChannelDifference)),
-        ("psnr", .number(m.psnr, decimals: 4)),
+        ("pixels", .int(Int64(m.totalPixels))),
+        ("differingPixels", .int(Int64(m.differingPixels))),
+        ("differingShare", .fixed(m.differingShare, decimals: 6)),
+        ("antialiasedPixels", .int(Int64(m.antialiasedPixels))),
+        ("maxChannelDifference", .int(Int64(m.maxChannelDifference))),
+        ("psnr", .fixed(m.psnr, decimals: 4)),
         ("identical", .bool(m.identical)),
       ]
     }
@@ -65,7 +69,7 @@ public enum CompareReport {
       (
         "thresholds",
         .object([
-          ("maxDiff", .int(r.thresholds.maxChannelDifference)),
+          ("maxDiff", .int(Int64(r.thresholds.maxChannelDifference))),
           ("maxPixels", .string(r.thresholds.allowedPixels.description)),
           ("antialias", .bool(r.thresholds.antialiasing)),
         ])

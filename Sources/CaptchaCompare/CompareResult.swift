@@ -1,3 +1,6 @@
+import CaptchaImaging
+import CaptchaSupport
+
 /// Per-pixel classification of a comparison, over the expected image's pixel grid.
 public struct DiffMask: Equatable, Sendable {
   /// What a pixel of the expected image compared as.
@@ -81,7 +84,7 @@ public struct CompareResult: Equatable, Sendable {
         + "actual \(actualWidth)×\(actualHeight)."
     }
     let share = formatPercent(m.differingShare)
-    let psnr = m.psnr.isInfinite ? "inf" : formatFixed(m.psnr, 2) + " dB"
+    let psnr = m.psnr.isInfinite ? "inf" : JSONWriter.fixedText(m.psnr, 2) + " dB"
     var s =
       "\(m.differingPixels) of \(m.totalPixels) pixels differ (\(share)), "
       + "max channel difference \(m.maxChannelDifference), PSNR \(psnr)"
@@ -92,19 +95,5 @@ public struct CompareResult: Equatable, Sendable {
 
 /// `0.0241` → `2.410%`.
 func formatPercent(_ fraction: Double) -> String {
-  formatFixed(fraction * 100, 3) + "%"
-}
-
-/// Fixed-point formatting without Foundation's locale-dependent formatters.
-func formatFixed(_ value: Double, _ decimals: Int) -> String {
-  guard value.isFinite else { return value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf") }
-  var scale = 1.0
-  for _ in 0..<decimals { scale *= 10 }
-  let scaled = (abs(value) * scale).rounded()
-  let whole = Int(scaled / scale)
-  let frac = Int(scaled - Double(whole) * scale)
-  var fracText = String(frac)
-  while fracText.count < decimals { fracText = "0" + fracText }
-  let sign = value < 0 && scaled != 0 ? "-" : ""
-  return decimals == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(fracText)"
+  JSONWriter.fixedText(fraction * 100, 3) + "%"
 }

@@ -1,3 +1,6 @@
+import CaptchaImaging
+import CaptchaSupport
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else

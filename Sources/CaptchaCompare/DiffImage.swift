@@ -1,3 +1,6 @@
+import CaptchaImaging
+import CaptchaSupport
+
 /// Renders the picture `compare --diff` writes: the expected image faded to a light gray, with
 /// differing pixels (and pixels missing from a smaller actual image) in red (255, 0, 0) and pixels
 /// forgiven as antialiasing in orange (255, 160, 0). The picture is opaque and has the expected

@@ -1,3 +1,6 @@
+import CaptchaImaging
+import CaptchaSupport
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -156,8 +159,8 @@ public enum FolderCompare {
 
   /// The JSON report of a folder comparison.
   public static func json(expectedRoot: String, actualRoot: String, entries: [Entry]) -> String {
-    let files: [ReportJSON] = entries.map { entry in
-      var fields: [(String, ReportJSON)] = [("path", .string(entry.path)), ("status", .string(entry.status))]
+    let files: [JSONValue] = entries.map { entry in
+      var fields: [(String, JSONValue)] = [("path", .string(entry.path)), ("status", .string(entry.status))]
       switch entry.outcome {
       case .image(let r):
         fields.append(
@@ -169,19 +172,20 @@ public enum FolderCompare {
       }
       return .object(fields)
     }
-    let count = { (s: String) in ReportJSON.int(entries.filter { $0.status == s }.count) }
-    return ReportJSON.object([
+    let count = { (s: String) in JSONValue.int(Int64(entries.filter { $0.status == s }.count)) }
+    let report = JSONValue.object([
       ("result", .string(entries.allSatisfy(\.isMatch) ? "equal" : "different")),
       ("expected", .string(expectedRoot)),
       ("actual", .string(actualRoot)),
       (
         "summary",
         .object([
-          ("files", .int(entries.count)), ("equal", count("equal")), ("different", count("different")),
+          ("files", .int(Int64(entries.count))), ("equal", count("equal")), ("different", count("different")),
           ("missing", count("missing")), ("errors", count("error")),
         ])
       ),
       ("files", .array(files)),
-    ]).pretty
+    ])
+    return JSONWriter.text(report, layout: .indented)
   }
 }

@@ -1,3 +1,6 @@
+import CaptchaImaging
+import CaptchaSupport
+
 /// Channel arithmetic shared by the comparison and the antialiasing rule.
 enum PixelDifference {
   /// Largest absolute channel difference between pixel `i` of `a` and pixel `j` of `b`

@@ -1,3 +1,10 @@
+import CaptchaBatch
+import CaptchaCheck
+import CaptchaImaging
+import CaptchaKinds
+import CaptchaSupport
+import VectorRaster
+
 extension CaptchaBatch {
   /// A batch engine that also runs the self-attack on every item, inside the worker that made it,
   /// and adds the report to `tally`. Items are attacked from their files as written (what a client

@@ -10,6 +10,8 @@ public indirect enum JSONValue: Equatable, Sendable {
   case uint(UInt64)
   /// A finite number; integral values print without a fraction.
   case double(Double)
+  /// A number with a fixed count of decimals (reports); non-finite values are written as `null`.
+  case fixed(Double, decimals: Int)
   case bool(Bool)
   case null
 
@@ -22,6 +24,8 @@ public indirect enum JSONValue: Equatable, Sendable {
     case (.int(let a), .int(let b)): return a == b
     case (.uint(let a), .uint(let b)): return a == b
     case (.double(let a), .double(let b)): return a == b
+    case (.fixed(let a, let da), .fixed(let b, let db)):
+      return da == db && JSONWriter.fixedText(a, da) == JSONWriter.fixedText(b, db)
     case (.bool(let a), .bool(let b)): return a == b
     case (.null, .null): return true
     default: return false
@@ -29,34 +33,39 @@ public indirect enum JSONValue: Equatable, Sendable {
   }
 }
 
-/// Writes `JSONValue`s as pretty-printed UTF-8 JSON: two-space indentation, one key per line,
-/// keys in the given order, a trailing newline. Nested objects whose values are all scalars, with
-/// at most `inlineLimit` keys and fitting in `inlineWidth` characters, are written on one line
-/// (`{ "x": 0, "y": 51 }`), as in DESIGN.md.
+/// The project's one JSON writer. Keys keep the order they were given and numbers are formatted
+/// without locale, so every file it writes is byte-identical from run to run.
+///
+/// Three layouts:
+/// - `.answer` (answer.json, `--json`): two-space indentation, one key per line, except that nested
+///   objects whose values are all scalars, with at most `inlineLimit` keys and fitting in
+///   `inlineWidth` characters, are written on one line (`{ "x": 0, "y": 51 }`), as in DESIGN.md;
+/// - `.indented` (compare reports): two-space indentation, one member per line;
+/// - `.compact` (manifest lines): one line, no spaces.
 public enum JSONWriter {
-  /// Objects with at most this many scalar members are printed on one line.
+  /// How a value is laid out.
+  public enum Layout: Sendable {
+    case answer
+    case indented
+    case compact
+  }
+
+  /// Objects with at most this many scalar members are printed on one line (`.answer`).
   public static let inlineLimit = 4
 
   /// Inline objects longer than this many characters (with their indentation) are expanded.
   public static let inlineWidth = 100
 
-  /// `{ "k": v, … }` on one line.
-  private static func inline(_ members: [(String, JSONValue)]) -> String? {
-    var out = "{ "
-    for (i, (k, value)) in members.enumerated() {
-      if i > 0 { out += ", " }
-      out += quote(k) + ": "
-      write(value, indent: 1, into: &out)
-    }
-    return out + " }"
+  /// The JSON text of `value`, without a trailing newline.
+  public static func text(_ value: JSONValue, layout: Layout) -> String {
+    var out = ""
+    write(value, layout: layout, indent: 0, into: &out)
+    return out
   }
 
-  /// The JSON text of `value`, ending with a newline.
+  /// The JSON text of `value` in the answer layout, ending with a newline.
   public static func string(_ value: JSONValue) -> String {
-    var out = ""
-    write(value, indent: 0, into: &out)
-    out += "\n"
-    return out
+    text(value, layout: .answer) + "\n"
   }
 
   /// The UTF-8 bytes of `string(value)`.
@@ -69,37 +78,35 @@ public enum JSONWriter {
     }
   }
 
-  private static func write(_ v: JSONValue, indent: Int, into out: inout String) {
+  /// `{ "k": v, … }` on one line, when the answer layout allows it.
+  private static func inlined(_ members: [(String, JSONValue)], indent: Int) -> String? {
+    guard indent > 0, members.count <= inlineLimit, members.allSatisfy({ isScalar($0.1) }) else { return nil }
+    var out = "{ "
+    for (i, (k, value)) in members.enumerated() {
+      if i > 0 { out += ", " }
+      out += quote(k) + ": "
+      write(value, layout: .answer, indent: 1, into: &out)
+    }
+    out += " }"
+    return out.count + 2 * indent <= inlineWidth ? out : nil
+  }
+
+  private static func write(_ v: JSONValue, layout: Layout, indent: Int, into out: inout String) {
     switch v {
     case .object(let members):
-      if members.isEmpty {
-        out += "{}"
-      } else if indent > 0, members.count <= inlineLimit, members.allSatisfy({ isScalar($0.1) }),
-        let line = inline(members), line.count + 2 * indent <= inlineWidth
-      {
+      if layout == .answer, let line = inlined(members, indent: indent) {
         out += line
       } else {
-        let pad = String(repeating: "  ", count: indent + 1)
-        out += "{\n"
-        for (i, (k, value)) in members.enumerated() {
-          out += pad + quote(k) + ": "
-          write(value, indent: indent + 1, into: &out)
-          out += i + 1 < members.count ? ",\n" : "\n"
+        writeContainer(
+          count: members.count, open: "{", close: "}", layout: layout, indent: indent, into: &out
+        ) { i, out in
+          out += quote(members[i].0) + (layout == .compact ? ":" : ": ")
+          write(members[i].1, layout: layout, indent: indent + 1, into: &out)
         }
-        out += String(repeating: "  ", count: indent) + "}"
       }
     case .array(let items):
-      if items.isEmpty {
-        out += "[]"
-      } else {
-        let pad = String(repeating: "  ", count: indent + 1)
-        out += "[\n"
-        for (i, item) in items.enumerated() {
-          out += pad
-          write(item, indent: indent + 1, into: &out)
-          out += i + 1 < items.count ? ",\n" : "\n"
-        }
-        out += String(repeating: "  ", count: indent) + "]"
+      writeContainer(count: items.count, open: "[", close: "]", layout: layout, indent: indent, into: &out) {
+        i, out in write(items[i], layout: layout, indent: indent + 1, into: &out)
       }
     case .string(let s): out += quote(s)
     case .int(let n): out += String(n)
@@ -111,9 +118,47 @@ public enum JSONWriter {
       } else {
         out += "\(d)"
       }
+    case .fixed(let d, let decimals): out += d.isFinite ? fixedText(d, decimals) : "null"
     case .bool(let b): out += b ? "true" : "false"
     case .null: out += "null"
     }
+  }
+
+  /// `count` members written by `member`, one per line (all on one line in the compact layout);
+  /// `[]`/`{}` when empty.
+  private static func writeContainer(
+    count: Int, open: String, close: String, layout: Layout, indent: Int, into out: inout String,
+    member: (Int, inout String) -> Void
+  ) {
+    guard count > 0 else {
+      out += open + close
+      return
+    }
+    let compact = layout == .compact
+    let pad = String(repeating: "  ", count: indent + 1)
+    out += open
+    for i in 0..<count {
+      if i > 0 { out += "," }
+      if !compact { out += "\n" + pad }
+      member(i, &out)
+    }
+    if !compact { out += "\n" + String(repeating: "  ", count: indent) }
+    out += close
+  }
+
+  /// Fixed-point text with `decimals` digits after the point, without Foundation's
+  /// locale-dependent formatters; `nan`, `inf`, `-inf` for non-finite values.
+  public static func fixedText(_ value: Double, _ decimals: Int) -> String {
+    guard value.isFinite else { return value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf") }
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = (abs(value) * scale).rounded()
+    let whole = Int(scaled / scale)
+    let frac = Int(scaled - Double(whole) * scale)
+    var fracText = String(frac)
+    while fracText.count < decimals { fracText = "0" + fracText }
+    let sign = value < 0 && scaled != 0 ? "-" : ""
+    return decimals == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(fracText)"
   }
 
   /// A JSON string literal: quotes, backslashes and control characters escaped.

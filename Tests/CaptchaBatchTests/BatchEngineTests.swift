@@ -1,7 +1,11 @@
 import Foundation
 import XCTest
 
-@testable import CaptchaKit
+@testable import CaptchaBatch
+@testable import CaptchaImaging
+@testable import CaptchaKinds
+@testable import CaptchaSupport
+@testable import VectorRaster
 
 /// The engine's bookkeeping with a fake pipeline: the "background" is the file's text and an item
 /// writes one file holding background + seed.

@@ -1,7 +1,11 @@
 import Foundation
 import XCTest
 
-@testable import CaptchaKit
+@testable import CaptchaBatch
+@testable import CaptchaImaging
+@testable import CaptchaKinds
+@testable import CaptchaSupport
+@testable import VectorRaster
 
 final class BatchSchedulingTests: XCTestCase {
   func testOrderedSinkWritesLinesInItemOrderWhateverTheCompletionOrder() {

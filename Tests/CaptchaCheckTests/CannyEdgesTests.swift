@@ -1,6 +1,10 @@
 import XCTest
 
-@testable import CaptchaKit
+@testable import CaptchaCheck
+@testable import CaptchaImaging
+@testable import CaptchaKinds
+@testable import CaptchaSupport
+@testable import VectorRaster
 
 final class CannyEdgesTests: XCTestCase {
   func testLumaUsesOpenCVIntegerWeights() {

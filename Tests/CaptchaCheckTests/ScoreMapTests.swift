@@ -1,6 +1,10 @@
 import XCTest
 
-@testable import CaptchaKit
+@testable import CaptchaCheck
+@testable import CaptchaImaging
+@testable import CaptchaKinds
+@testable import CaptchaSupport
+@testable import VectorRaster
 
 final class ScoreMapTests: XCTestCase {
   let row = SearchSpace(xs: 0..<10, ys: 4..<5)

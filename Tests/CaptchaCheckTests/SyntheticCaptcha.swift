@@ -1,4 +1,8 @@
-@testable import CaptchaKit
+@testable import CaptchaCheck
+@testable import CaptchaImaging
+@testable import CaptchaKinds
+@testable import CaptchaSupport
+@testable import VectorRaster
 
 /// Captchas composed directly in the tests (not through `CaptchaMaker`, whose look other work
 /// changes): a blurred-noise texture, a classic jigsaw piece cut out at a known position, and a

@@ -1,6 +1,8 @@
 import XCTest
 
-@testable import CaptchaKit
+@testable import CaptchaCompare
+@testable import CaptchaImaging
+@testable import CaptchaSupport
 
 final class AntialiasRuleTests: XCTestCase {
   /// Black left of `edge`, white from `edge` on.

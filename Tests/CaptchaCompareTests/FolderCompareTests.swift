@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 
-@testable import CaptchaKit
+@testable import CaptchaCompare
+@testable import CaptchaImaging
+@testable import CaptchaSupport
 
 final class FolderCompareTests: XCTestCase {
   var root: URL!

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 
-@testable import CaptchaKit
+@testable import CaptchaCompare
+@testable import CaptchaImaging
+@testable import CaptchaSupport
 
 /// Builds small test images pixel by pixel.
 func makeImage(_ w: Int, _ h: Int, _ color: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)) -> RGBAImage {

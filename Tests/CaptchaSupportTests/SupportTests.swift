@@ -1,7 +1,8 @@
+import CaptchaTestSupport
 import Foundation
 import XCTest
 
-@testable import CaptchaKit
+@testable import CaptchaSupport
 
 final class RandomTests: XCTestCase {
   func testSplitMix64MatchesReferenceOutputs() {
@@ -155,15 +156,5 @@ final class JSONWriterTests: XCTestCase {
     let obj = try JSONSerialization.jsonObject(with: Data(JSONWriter.bytes(v))) as? [String: Any]
     XCTAssertEqual((obj?["a"] as? [String: Any])?["b"] as? String, "é ü")
     XCTAssertEqual(obj?["n"] as? Int, 3)
-  }
-}
-
-/// Fresh temporary folders for library tests.
-enum TestDirs {
-  static func make(_ name: String = "kit") throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("captchakit-tests-\(name)-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
   }
 }

@@ -1,4 +1,6 @@
 import CCodecs
+import CaptchaSupport
+import VectorRaster
 
 /// Turns shim status codes into the user-facing `CaptchaError` sentences of the codecs.
 enum CodecFailure {

@@ -1,3 +1,6 @@
+import CaptchaSupport
+import VectorRaster
+
 /// The EXIF Orientation tag (1–8): how a JPEG's stored pixels must be turned so the picture
 /// looks the way a browser shows it.
 public enum ExifOrientation: Int, Sendable, CaseIterable {

@@ -1,4 +1,6 @@
 import CCodecs
+import CaptchaSupport
+import VectorRaster
 
 /// How pixels are laid out for the JPEG encoder (internal: the public API writes RGB; tests
 /// also write grayscale and CMYK/YCCK files to exercise the decoder).

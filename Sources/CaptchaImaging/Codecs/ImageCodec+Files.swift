@@ -1,3 +1,6 @@
+import CaptchaSupport
+import VectorRaster
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

@@ -1,4 +1,6 @@
 import CCodecs
+import CaptchaSupport
+import VectorRaster
 
 /// Decodes PNG and JPEG bytes to `RGBAImage` and encodes images back to PNG and JPEG, over
 /// libpng and libjpeg-turbo (through the CCodecs shim, which keeps every setjmp/longjmp in C).

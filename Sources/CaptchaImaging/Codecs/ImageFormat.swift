@@ -1,3 +1,6 @@
+import CaptchaSupport
+import VectorRaster
+
 /// An image container format captcha-gen reads and writes, recognised by its magic bytes
 /// (never by a file name).
 public enum ImageFormat: String, Sendable, CaseIterable {

@@ -1,3 +1,6 @@
+import CaptchaSupport
+import VectorRaster
+
 /// A one-channel plane of non-negative integers (e.g. a colour channel times a weight), with the
 /// box blur that smooth fills and mask blurs are built from. Integer arithmetic only, so results
 /// are identical on every machine.

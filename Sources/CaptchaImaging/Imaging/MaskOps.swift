@@ -1,3 +1,6 @@
+import CaptchaSupport
+import VectorRaster
+
 /// Morphology and blurs on coverage masks, used by piece and hole styles. Integer arithmetic
 /// only, so results are identical everywhere. Pixels outside a mask count as 0.
 extension CoverageMask {

@@ -1,3 +1,6 @@
+import CaptchaSupport
+import VectorRaster
+
 /// The built-in background used when `make` gets no `--image`: a small landscape — sky gradient,
 /// sun or moon with a glow, soft clouds, layered hills with haze and trees, fine texture and grain.
 ///

@@ -1,3 +1,6 @@
+import CaptchaSupport
+import VectorRaster
+
 /// An 8-bit RGBA raster, row-major, straight (non-premultiplied) alpha, sRGB values as stored.
 public struct RGBAImage: Equatable, Sendable {
   public var width: Int

@@ -1,3 +1,6 @@
+import CaptchaSupport
+import VectorRaster
+
 /// How `Resize.fit` maps an image onto a target size.
 public enum Fit: String, CaseIterable, Sendable {
   /// Scale uniformly until the target is covered, then crop the overflow evenly from both sides.

@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// The two pictures cut from one background and one coverage mask.
 public struct Composition: Equatable, Sendable {
   /// The piece: background pixels inside the piece box, alpha = the mask.

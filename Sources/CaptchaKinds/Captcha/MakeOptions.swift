@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// How a client may drag the piece.
 public enum DragMode: String, CaseIterable, Sendable {
   /// Along the target's row, starting at the left edge; only x is checked.

@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// A bevel on the piece: its inside edge lightened where it faces the top left and darkened where
 /// it faces the bottom right, as if the piece were raised and lit from the top left.
 ///

@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// How many pixels piece.png extends beyond the piece's square box on each side (room for a drop
 /// shadow). Recorded in answer.json as `piece.padding` when not all zero.
 public struct PiecePadding: Equatable, Sendable {

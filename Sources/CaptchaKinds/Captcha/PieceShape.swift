@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// A puzzle-piece outline: a vector path inside the square box [0, size]×[0, size] (y down).
 ///
 /// Conform to add shapes: `make` scales nothing itself, it asks the shape for a path at the piece

@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// A whole-pixel position of piece.png's top-left corner on the background.
 public struct PiecePosition: Equatable, Hashable, Sendable {
   public var x: Int

@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// The piece's look: an optional bevel and a light rim, both drawn inside the piece's edge, so
 /// the piece box stays tight and the piece's alpha stays exactly the shape's coverage.
 public struct PieceStyle: Equatable, Sendable {

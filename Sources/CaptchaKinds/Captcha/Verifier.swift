@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// Checks a client's drop position against an answer.
 public enum Verifier {
   /// True when (x, y) — piece.png's top-left as the client placed it — is within the tolerance

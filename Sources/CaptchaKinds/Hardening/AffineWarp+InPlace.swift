@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 extension AffineWarp {
   /// Warps `image` onto itself (output size = input size) with a few rows of scratch instead of a
   /// second full-size image, giving exactly the pixels `warp` would.

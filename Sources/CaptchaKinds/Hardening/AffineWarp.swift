@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// Bilinear resampling of an image through an affine map, one output row at a time.
 ///
 /// `map` takes output coordinates (pixel (x, y) is the square [x, x+1]×[y, y+1]) to input

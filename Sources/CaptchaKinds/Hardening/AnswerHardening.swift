@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// Reading answer.json's `variation` and `decoys` back, so a parsed answer equals the one written.
 enum AnswerHardening {
   /// The keys as decoded from answer.json (read alongside `Answer`'s own keys).

@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// Applying a variation: crop window → (rotation) → resample to the output size → colour and noise.
 extension BackgroundVariation {
   /// Replaces `image` (the decoded source) by this captcha's varied background of `size` (nil:

@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// Where decoy holes go: boxes of the piece's size inside the same margin as the target, never
 /// overlapping the target's box, each other, or (horizontal and vertical modes) the start box,
 /// with a gap of at least `gap` pixels between boxes.

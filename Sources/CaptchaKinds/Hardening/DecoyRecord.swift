@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// One decoy hole in answer.json's `decoys` array: the top-left corner of the piece box where the
 /// decoy is drawn (the convention of `target`: with a strip piece, y is 0), its shape name and how
 /// it was derived from the piece's (see `DecoyOutline.variant`).

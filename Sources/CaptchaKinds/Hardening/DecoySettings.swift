@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// Decoy holes (issue 6): extra holes drawn in the same hole style as the real one, with shapes
 /// that are similar to the piece's but different, so only the real hole matches the piece.
 public struct DecoySettings: Equatable, Sendable {

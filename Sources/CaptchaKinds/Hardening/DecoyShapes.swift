@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// One decoy outline in the piece box [0, p]², with how it was derived.
 struct DecoyOutline {
   var path: Path

@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// Draws decoy holes into a background that already has the real hole: positions from
 /// `DecoyPlacement`, outlines from `DecoyShapes`, each rendered by the captcha's own `HoleStyle`
 /// with the decoy's coverage mask, exactly as the real hole is (each with its own style seed, as

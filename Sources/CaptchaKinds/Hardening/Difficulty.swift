@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// Presets over the settings that make a captcha hard for solvers (`--difficulty`); the command
 /// line's default is `normal`. Options given explicitly are applied on top of a preset.
 ///

@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// sin, cos, exp, log and pow from + − × ÷ only, so their results are the same bits on every
 /// platform (libm's last bits differ between C libraries, and variation values feed pixels and
 /// answer.json). Accurate to a few ulps over the ranges the hardening stages use.

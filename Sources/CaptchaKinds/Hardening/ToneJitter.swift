@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// The colour part of a background variation, applied in place: a per-channel curve
 /// (gamma, then gain, then brightness offset) through 256-entry tables, a saturation change about
 /// each pixel's luma, then fine noise. Integer arithmetic per pixel; alpha is left unchanged.

@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// The random choices of a `BackgroundVariation` for one captcha. Each part draws from its own
 /// stream of the captcha's seed, so changing one knob never shifts the others' values (nor the
 /// placement or the shape, which have streams of their own).

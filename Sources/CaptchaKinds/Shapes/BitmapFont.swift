@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// A 5×7 pixel font (upper-case letters, digits and a little punctuation) for labels on
 /// preview images, so drawing text needs no font files. Lower-case letters draw as upper-case;
 /// characters the font lacks draw as `?`.

@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// The `shapes --preview` picture: every built-in shape rendered with the project's rasteriser
 /// on a labelled grid, then a row of hole styles each cut into a sample of the built-in
 /// background. Labels use `BitmapFont`, so the sheet looks the same on every machine.

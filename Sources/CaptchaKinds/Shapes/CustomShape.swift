@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// A user's own outline, from SVG path data (`--shape-path`) or an SVG file (`--shape-file`),
 /// scaled uniformly to the piece box (keeping its aspect ratio) and centred in it.
 ///
@@ -24,7 +28,7 @@ public struct CustomShape: PieceShape, Equatable {
     let parsed: Path
     do {
       parsed = try SVGPathParser.parse(pathData)
-    } catch let e as CaptchaError {
+    } catch let e as PathError {
       throw CaptchaError(.badData, "\(source): invalid path data: \(e.message)")
     }
     try self.init(path: parsed, fillRule: fillRule, source: source)

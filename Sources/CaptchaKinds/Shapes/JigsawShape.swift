@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// A procedural jigsaw piece: each of the four sides is flat, a knob out or a notch in, with the
 /// knob's size and position along the side jittered from the seed. At least one side is never
 /// flat, so every piece reads as a jigsaw piece.

@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// A named piece look for the contact sheet: the piece style (rim, bevel) and an optional drop
 /// shadow, as `make`'s piece options produce them.
 public struct PieceLook: Sendable {

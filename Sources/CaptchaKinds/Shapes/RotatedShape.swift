@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// Another shape turned about the box centre, then rescaled (keeping its aspect ratio) so the
 /// turned outline's bounds just fit the box, and centred. The angle is fixed or drawn per seed
 /// from a `RotationSpec`; the base shape gets the same seed as it would unrotated.

@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// A piece rotation in degrees (positive turns clockwise on screen): one angle (`30`) or a range
 /// (`-20:20`) from which each captcha draws its angle with the project's PRNG.
 ///

@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// A square filling the box with rounded corners (quarter-circle arcs as cubics).
 public struct RoundedShape: PieceShape, Equatable {
   /// Corner radius as a fraction of the side, 0…0.5 (0.5 gives a circle).

@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// Finds path data in the text of a shape file: the `d` attribute of the first `<path>` element
 /// that has one (quotes single or double, attributes in any order, comments skipped), or, for a
 /// file with no markup at all, the whole text as path data.

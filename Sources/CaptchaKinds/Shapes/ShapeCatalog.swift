@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// Every built-in piece shape, in listing order, with a one-line summary each; and the one place
 /// that turns command-line choices (`--shape`, `--shape-path`, `--shape-file`, `--fill-rule`,
 /// `--piece-rotation`) into a `PieceShape`.

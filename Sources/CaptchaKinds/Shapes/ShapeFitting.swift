@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 extension Path {
   /// The path scaled uniformly (keeping its aspect ratio) so its exact bounds just fit the square
   /// box [0, size]×[0, size], and centred in it; nil when the bounds are missing, not finite or

@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 extension PieceShape {
   /// The shape's coverage over exactly the box [0, size)×[0, size) (width and height `size`,
   /// origin 0, 0), rasterised with the shape's own fill rule: what `make` cuts the piece with.

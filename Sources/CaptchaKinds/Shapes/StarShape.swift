@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else

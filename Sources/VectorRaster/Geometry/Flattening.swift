@@ -60,9 +60,9 @@ extension Path {
   /// and a last point equal to the first is dropped. Drawing after `close` without a move starts
   /// a new contour at the closed contour's start; drawing before any move starts at the origin.
   ///
-  /// - Throws: `CaptchaError(.badData)` when a coordinate is (or becomes, after `transform`) NaN or
+  /// - Throws: `PathError(.invalidData)` when a coordinate is (or becomes, after `transform`) NaN or
   ///   infinite, or when the result would exceed `Flattening.maxPoints` points;
-  ///   `CaptchaError(.usage)` when `tolerance` is not a positive finite number.
+  ///   `PathError(.invalidArgument)` when `tolerance` is not a positive finite number.
   public func flattened(
     tolerance: Double = Flattening.defaultTolerance, transform: Transform = .identity
   ) throws -> FlattenedPath {
@@ -80,8 +80,8 @@ extension Path {
     out.points.removeAll(keepingCapacity: true)
     out.contourStarts.removeAll(keepingCapacity: true)
     guard tolerance.isFinite, tolerance > 0 else {
-      throw CaptchaError(
-        .usage, "flattening tolerance must be a positive finite number, got \(tolerance)")
+      throw PathError(
+        .invalidArgument, "flattening tolerance must be a positive finite number, got \(tolerance)")
     }
     let t = transform
     // Pass 1: validate and count, so the output is allocated once and hostile input fails early.
@@ -119,8 +119,8 @@ extension Path {
       }
       guard current.isFinite else { throw Path.nonFiniteError }
       if pointCount > Flattening.maxPoints {
-        throw CaptchaError(
-          .badData,
+        throw PathError(
+          .invalidData,
           "path is too complex: more than \(Flattening.maxPoints) segments after flattening")
       }
     }
@@ -149,7 +149,7 @@ extension Path {
     swap(&out, &f.out)
   }
 
-  static let nonFiniteError = CaptchaError(.badData, "path has a non-finite coordinate")
+  static let nonFiniteError = PathError(.invalidData, "path has a non-finite coordinate")
 }
 
 /// The emitter behind `Path.flattened`: one growing `FlattenedPath` and the pen state.

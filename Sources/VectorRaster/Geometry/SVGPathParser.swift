@@ -9,7 +9,7 @@
 public enum SVGPathParser {
   /// Parses `d`. An empty (or all-whitespace) string gives an empty path.
   ///
-  /// - Throws: `CaptchaError(.badData)` naming the byte offset (in UTF-8) and what was expected,
+  /// - Throws: `PathError(.invalidData)` naming the byte offset (in UTF-8) and what was expected,
   ///   for data that does not start with M/m, an unknown character, a missing number or arc flag,
   ///   a malformed exponent, or a number that is not finite in `Double` (such as `1e999`).
   public static func parse(_ d: String) throws -> Path {
@@ -324,8 +324,8 @@ private struct SVGPathScanner {
 
   // MARK: Errors
 
-  func error(at offset: Int, _ what: String) -> CaptchaError {
-    CaptchaError(.badData, "invalid SVG path data at offset \(offset): \(what)")
+  func error(at offset: Int, _ what: String) -> PathError {
+    PathError(.invalidData, "invalid SVG path data at offset \(offset): \(what)")
   }
 
   /// The character at `offset` for a message: `'x'`, a code point, or "the end".

@@ -1,6 +1,8 @@
 import XCTest
 
-@testable import CaptchaKit
+@testable import CaptchaImaging
+@testable import CaptchaSupport
+@testable import VectorRaster
 
 /// Bad input to the codecs: not an image, truncated or corrupt data, headers claiming huge
 /// sizes, missing files. Each gives a CaptchaError of the right kind naming the input.

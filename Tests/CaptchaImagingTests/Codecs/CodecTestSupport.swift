@@ -1,6 +1,8 @@
 import XCTest
 
-@testable import CaptchaKit
+@testable import CaptchaImaging
+@testable import CaptchaSupport
+@testable import VectorRaster
 
 /// Helpers shared by the codec tests: the PngSuite folder, deterministic test images,
 /// CRC-32 for patching PNG chunks, and PSNR.

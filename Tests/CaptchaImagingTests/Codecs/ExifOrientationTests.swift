@@ -1,6 +1,8 @@
 import XCTest
 
-@testable import CaptchaKit
+@testable import CaptchaImaging
+@testable import CaptchaSupport
+@testable import VectorRaster
 
 /// EXIF orientation: the pixel transforms, and JPEGs carrying an APP1 Exif segment come out
 /// turned the way a browser shows them.

@@ -1,6 +1,8 @@
 import XCTest
 
-@testable import CaptchaKit
+@testable import CaptchaImaging
+@testable import CaptchaSupport
+@testable import VectorRaster
 
 /// JPEG encode → decode on generated images: colour, grayscale, progressive, CMYK and YCCK
 /// (Adobe inverted), and the fixed-settings promise.

@@ -1,6 +1,8 @@
 import XCTest
 
-@testable import CaptchaKit
+@testable import CaptchaImaging
+@testable import CaptchaSupport
+@testable import VectorRaster
 
 /// PNG encode → decode on generated images of awkward sizes, and the fixed-settings promise.
 final class PNGCodecTests: XCTestCase {

@@ -1,6 +1,8 @@
 import XCTest
 
-@testable import CaptchaKit
+@testable import CaptchaImaging
+@testable import CaptchaSupport
+@testable import VectorRaster
 
 /// Decodes every image in ../shared/pngsuite (PngSuite plus libpng's test and crasher
 /// images). Skipped with a message when the folder is not there.

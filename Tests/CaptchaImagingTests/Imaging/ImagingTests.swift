@@ -1,6 +1,8 @@
 import XCTest
 
-@testable import CaptchaKit
+@testable import CaptchaImaging
+@testable import CaptchaSupport
+@testable import VectorRaster
 
 final class ResizeTests: XCTestCase {
   func testDownscaleAveragesAreasInsteadOfSampling() {

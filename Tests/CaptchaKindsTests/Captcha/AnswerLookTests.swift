@@ -1,6 +1,9 @@
 import XCTest
 
-@testable import CaptchaKit
+@testable import CaptchaImaging
+@testable import CaptchaKinds
+@testable import CaptchaSupport
+@testable import VectorRaster
 
 /// answer.json records the look (rotation used, padding, shadow, hole style and opacity) so a
 /// captcha can be remade from its answer, and writes nothing new for the default look.

@@ -1,6 +1,10 @@
+import CaptchaTestSupport
 import XCTest
 
-@testable import CaptchaKit
+@testable import CaptchaImaging
+@testable import CaptchaKinds
+@testable import CaptchaSupport
+@testable import VectorRaster
 
 final class CaptchaMakerTests: XCTestCase {
   func noise(_ w: Int, _ h: Int) -> RGBAImage {

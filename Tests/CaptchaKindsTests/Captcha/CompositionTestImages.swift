@@ -1,4 +1,7 @@
-@testable import CaptchaKit
+@testable import CaptchaImaging
+@testable import CaptchaKinds
+@testable import CaptchaSupport
+@testable import VectorRaster
 
 /// Test inputs for composition and hole styles: a noisy background where every pixel differs from
 /// its neighbours, a hand-made anti-aliased disc mask with every coverage level present, and the

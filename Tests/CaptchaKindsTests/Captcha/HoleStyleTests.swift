@@ -1,6 +1,9 @@
 import XCTest
 
-@testable import CaptchaKit
+@testable import CaptchaImaging
+@testable import CaptchaKinds
+@testable import CaptchaSupport
+@testable import VectorRaster
 
 /// Properties every hole style must keep, checked on a noisy background and an anti-aliased disc:
 /// the piece's alpha is the mask, nothing outside the mask changes, and the piece laid over the

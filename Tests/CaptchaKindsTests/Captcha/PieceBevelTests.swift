@@ -1,6 +1,9 @@
 import XCTest
 
-@testable import CaptchaKit
+@testable import CaptchaImaging
+@testable import CaptchaKinds
+@testable import CaptchaSupport
+@testable import VectorRaster
 
 /// The bevel lights the piece's top-left inside edge, shades the bottom-right one, leaves the
 /// middle and the alpha alone, and never touches the hole.

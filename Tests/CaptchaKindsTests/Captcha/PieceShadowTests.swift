@@ -1,6 +1,9 @@
 import XCTest
 
-@testable import CaptchaKit
+@testable import CaptchaImaging
+@testable import CaptchaKinds
+@testable import CaptchaSupport
+@testable import VectorRaster
 
 /// The drop shadow: padding big enough for the whole shadow, the piece untouched where it is
 /// opaque, the shadow below it, and the maker shifting start/target by the padding while the

@@ -1,6 +1,9 @@
 import XCTest
 
-@testable import CaptchaKit
+@testable import CaptchaImaging
+@testable import CaptchaKinds
+@testable import CaptchaSupport
+@testable import VectorRaster
 
 /// The striped hole's promises beyond the contract every style keeps (HoleStyleTests): its fill
 /// holds nothing of the pixels it replaces, its brightness continues the surroundings, its visible

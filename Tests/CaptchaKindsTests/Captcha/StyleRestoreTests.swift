@@ -1,6 +1,9 @@
 import XCTest
 
-@testable import CaptchaKit
+@testable import CaptchaImaging
+@testable import CaptchaKinds
+@testable import CaptchaSupport
+@testable import VectorRaster
 
 /// For every hole style, with and without a drop shadow, piece.png laid over background.png at the
 /// answer's target (straight-alpha "source over") gives back the original background:

@@ -1,6 +1,9 @@
 import XCTest
 
-@testable import CaptchaKit
+@testable import CaptchaImaging
+@testable import CaptchaKinds
+@testable import CaptchaSupport
+@testable import VectorRaster
 
 /// A sample answer like DESIGN.md's.
 func sampleAnswer(mode: DragMode, tolerance: Int = 5) -> Answer {

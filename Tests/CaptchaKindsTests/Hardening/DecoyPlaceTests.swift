@@ -1,6 +1,9 @@
 import XCTest
 
-@testable import CaptchaKit
+@testable import CaptchaImaging
+@testable import CaptchaKinds
+@testable import CaptchaSupport
+@testable import VectorRaster
 
 /// The real hole must not give itself away by its place among the holes ("pick the rightmost
 /// hole" must do no better than chance): over many seeds the target takes each place among the

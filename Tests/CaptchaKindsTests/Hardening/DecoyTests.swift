@@ -1,7 +1,10 @@
 import Foundation
 import XCTest
 
-@testable import CaptchaKit
+@testable import CaptchaImaging
+@testable import CaptchaKinds
+@testable import CaptchaSupport
+@testable import VectorRaster
 
 /// Decoy holes: placed clear of the target, the start and each other, on the target's row band in
 /// horizontal mode, shaped differently from the piece, drawn with the hole style, and leaving the

@@ -1,7 +1,10 @@
 import Foundation
 import XCTest
 
-@testable import CaptchaKit
+@testable import CaptchaImaging
+@testable import CaptchaKinds
+@testable import CaptchaSupport
+@testable import VectorRaster
 
 /// Per-captcha background variation: deterministic per seed, different between seeds, close to
 /// the picture it was cut from, no empty corners, any output size, and recorded in answer.json.

@@ -1,6 +1,9 @@
 import XCTest
 
-@testable import CaptchaKit
+@testable import CaptchaImaging
+@testable import CaptchaKinds
+@testable import CaptchaSupport
+@testable import VectorRaster
 
 /// Every built-in shape at every test size: inside its box, filled as much as its geometry says,
 /// and the same for the same seed.

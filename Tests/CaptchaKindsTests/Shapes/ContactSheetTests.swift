@@ -1,6 +1,9 @@
 import XCTest
 
-@testable import CaptchaKit
+@testable import CaptchaImaging
+@testable import CaptchaKinds
+@testable import CaptchaSupport
+@testable import VectorRaster
 
 final class ContactSheetTests: XCTestCase {
   func testSheetHasOneLabelledCellPerShapeAndStyle() throws {

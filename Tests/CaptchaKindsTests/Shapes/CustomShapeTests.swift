@@ -1,7 +1,10 @@
 import Foundation
 import XCTest
 
-@testable import CaptchaKit
+@testable import CaptchaImaging
+@testable import CaptchaKinds
+@testable import CaptchaSupport
+@testable import VectorRaster
 
 final class CustomShapeTests: XCTestCase {
   func testWidePathIsScaledKeepingAspectAndCentred() throws {

@@ -1,7 +1,10 @@
 import Foundation
 import XCTest
 
-@testable import CaptchaKit
+@testable import CaptchaImaging
+@testable import CaptchaKinds
+@testable import CaptchaSupport
+@testable import VectorRaster
 
 /// Golden masks in Fixtures/shapes: every built-in shape (and a custom ring and a turned shape) at
 /// 40, 62 and 100 px, seed 7, as 8-bit grey PNGs made by our own rasteriser.

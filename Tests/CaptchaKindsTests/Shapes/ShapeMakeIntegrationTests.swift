@@ -1,6 +1,9 @@
 import XCTest
 
-@testable import CaptchaKit
+@testable import CaptchaImaging
+@testable import CaptchaKinds
+@testable import CaptchaSupport
+@testable import VectorRaster
 
 /// Every catalog shape through the real maker: the piece's alpha is the shape's own mask.
 final class ShapeMakeIntegrationTests: XCTestCase {

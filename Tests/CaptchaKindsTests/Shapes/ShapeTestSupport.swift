@@ -1,5 +1,8 @@
-import CaptchaKit
+import CaptchaImaging
+import CaptchaKinds
+import CaptchaSupport
 import Foundation
+import VectorRaster
 import XCTest
 
 /// Helpers shared by the shape tests.

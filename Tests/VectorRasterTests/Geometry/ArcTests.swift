@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import CaptchaKit
+@testable import VectorRaster
 
 final class ArcTests: XCTestCase {
   private func arcPath(

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import CaptchaKit
+@testable import VectorRaster
 
 final class FlatteningTests: XCTestCase {
   /// Worst distance from the true curve (sampled densely) to the flattened polyline.
@@ -106,8 +106,8 @@ final class FlatteningTests: XCTestCase {
       path.cubic(to: Point(0, 0), control1: Point(s, s), control2: Point(-s, s))
     }
     XCTAssertThrowsError(try path.flattened()) { error in
-      let e = error as? CaptchaError
-      XCTAssertEqual(e?.kind, .badData)
+      let e = error as? PathError
+      XCTAssertEqual(e?.kind, .invalidData)
       XCTAssertEqual(
         e?.message,
         "path is too complex: more than \(Flattening.maxPoints) segments after flattening")
@@ -123,7 +123,7 @@ final class FlatteningTests: XCTestCase {
     ]
     for p in bad {
       XCTAssertThrowsError(try p.flattened()) { error in
-        XCTAssertEqual(error as? CaptchaError, CaptchaError(.badData, "path has a non-finite coordinate"))
+        XCTAssertEqual(error as? PathError, PathError(.invalidData, "path has a non-finite coordinate"))
       }
     }
     // Finite input that overflows under the transform is caught too.
@@ -134,7 +134,7 @@ final class FlatteningTests: XCTestCase {
     XCTAssertThrowsError(try noMove.flattened(transform: .translation(.nan, 0)))
     XCTAssertEqual(try noMove.flattened(), FlattenedPath(points: [.zero, Point(1, 1)], contourStarts: [0]))
     XCTAssertThrowsError(try big.flattened(tolerance: 0)) { error in
-      XCTAssertEqual((error as? CaptchaError)?.kind, .usage)
+      XCTAssertEqual((error as? PathError)?.kind, .invalidArgument)
     }
   }
 

@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import CaptchaKit
+@testable import VectorRaster
 
 /// Helpers shared by the geometry tests: curve evaluation and polyline distances.
 enum Geo {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import CaptchaKit
+@testable import VectorRaster
 
 final class SVGPathParserTests: XCTestCase {
   private func parse(_ d: String, file: StaticString = #filePath, line: UInt = #line) -> [Path.Element] {
@@ -15,14 +15,14 @@ final class SVGPathParserTests: XCTestCase {
 
   private func P(_ x: Double, _ y: Double) -> Point { Point(x, y) }
 
-  /// Asserts that `d` fails with .badData and exactly `message` after the offset prefix.
+  /// Asserts that `d` fails with .invalidData and exactly `message` after the offset prefix.
   private func assertError(
     _ d: String, offset: Int, _ message: String, file: StaticString = #filePath, line: UInt = #line
   ) {
     XCTAssertThrowsError(try SVGPathParser.parse(d), d, file: file, line: line) { error in
       XCTAssertEqual(
-        error as? CaptchaError,
-        CaptchaError(.badData, "invalid SVG path data at offset \(offset): \(message)"),
+        error as? PathError,
+        PathError(.invalidData, "invalid SVG path data at offset \(offset): \(message)"),
         file: file, line: line)
     }
   }

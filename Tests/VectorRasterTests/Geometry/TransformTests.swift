@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import CaptchaKit
+@testable import VectorRaster
 
 final class TransformTests: XCTestCase {
   func testConcatenationAppliesSelfFirst() {

@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import CaptchaKit
+@testable import VectorRaster
 
 /// Shapes whose exact coverage is known in closed form.
 final class RasterAnalyticTests: XCTestCase {

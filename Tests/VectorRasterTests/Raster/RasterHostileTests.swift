@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import CaptchaKit
+@testable import VectorRaster
 
 /// Degenerate and hostile geometry: no crash, no hang, sensible output.
 final class RasterHostileTests: XCTestCase {

@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import CaptchaKit
+@testable import VectorRaster
 
 /// Differential tests against `SampleOracle`, a brute-force 16×16-samples-per-pixel rasteriser.
 ///

@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import CaptchaKit
+@testable import VectorRaster
 
 /// `Path.fill`: curves, arcs and jigsaw outlines, against the oracles and analytic areas.
 final class RasterPathTests: XCTestCase {
@@ -106,7 +106,7 @@ final class RasterPathTests: XCTestCase {
     p.line(to: Point(.nan, 3))
     p.line(to: Point(3, 3))
     XCTAssertThrowsError(try p.fill(rule: .nonzero, clip: PixelRect(x: 0, y: 0, width: 8, height: 8))) {
-      XCTAssertEqual(($0 as? CaptchaError)?.kind, .badData)
+      XCTAssertEqual(($0 as? PathError)?.kind, .invalidData)
     }
   }
 }

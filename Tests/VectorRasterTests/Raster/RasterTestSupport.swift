@@ -1,4 +1,6 @@
-@testable import CaptchaKit
+import CaptchaSupport
+
+@testable import VectorRaster
 
 /// The tests' seeded generator: the library's SplitMix64 (no standard-library randomness).
 struct TestRNG {

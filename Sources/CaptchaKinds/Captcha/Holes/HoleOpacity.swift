@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// A hole style with one strength knob, `--hole-opacity` (every built-in style has one), so
 /// answer.json can record it.
 public protocol OpacityHoleStyle: HoleStyle {

@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// Shared pixel loop for hole styles: visits every background pixel the hole weight covers.
 enum HolePixels {
   /// The part of `weight` that lies inside `image`, or nil when none does.

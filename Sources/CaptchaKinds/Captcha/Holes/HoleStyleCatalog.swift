@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// The hole styles selectable by name (`--hole-style`), in listing order.
 public enum HoleStyleCatalog {
   /// Style names, in listing order.

@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// TTGPuzzleVerify's hole: the picture shown at reduced opacity over black (darkened) with a soft
 /// inner shadow along the whole edge, as if the hole were cut into the picture.
 public struct InnerShadowHole: HoleStyle, Equatable {

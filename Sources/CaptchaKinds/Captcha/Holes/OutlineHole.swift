@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// A hole marked by a light line along the shape's edge (the mask minus its erosion) with the
 /// interior lightly darkened.
 public struct OutlineHole: HoleStyle, Equatable {

@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// DWSlideCaptchaView's hole: a white translucent fill over the shape (70% by default).
 public struct OverlayHole: HoleStyle, Equatable {
   /// Strength of the white fill, 0…1.

@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// The hardened hole (issue 6): the picture inside the hole is replaced, not shaded. Its fill is
 /// the surroundings' colour carried inwards (a normalised blur of the pixels around the hole, so
 /// nothing of the cut-out picture remains), desaturated, with a colour cast of unchanged

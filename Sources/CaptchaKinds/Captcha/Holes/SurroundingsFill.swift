@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// What the pixels around a hole look like, carried into it: at each pixel of a region, the
 /// average colour and the average local contrast of the picture OUTSIDE the hole, weighted by a
 /// blur (a normalised convolution: blur(value × outside) / blur(outside)). Inside the hole it is a

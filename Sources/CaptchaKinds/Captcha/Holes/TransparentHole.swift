@@ -1,3 +1,7 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
 /// A see-through hole: the background's alpha is reduced by the weight (to 0 inside the shape at
 /// full opacity), so the page behind shows through. Needs a PNG background.
 public struct TransparentHole: HoleStyle, Equatable {
