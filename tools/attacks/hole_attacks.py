@@ -67,12 +67,13 @@ def _window_stats(feature: np.ndarray, templ: np.ndarray, pad: int) -> tuple[np.
 
 
 def _z_contrast(feature: np.ndarray, shape: np.ndarray, width: int = 4) -> np.ndarray:
-    """|mean inside − mean in the ring| / spread, the spread being the pooled standard deviation of
-    inside and ring (a hole that differs from its surroundings scores high on any map)."""
+    """|mean inside − mean in the ring| / the ring's standard deviation: how far the window's mean
+    stands out of its surroundings' local spread (a hole that differs from its surroundings scores
+    high on any map)."""
     inner, ring, pad = _ring(shape, width)
-    m_in, v_in = _window_stats(feature, inner, pad)
+    m_in, _ = _window_stats(feature, inner, pad)
     m_out, v_out = _window_stats(feature, ring, pad)
-    return np.abs(m_in - m_out) / np.sqrt(0.5 * (v_in + v_out) + 1e-4)
+    return np.abs(m_in - m_out) / np.sqrt(v_out + 1e-3 * float(np.var(feature)) + 1e-6)
 
 
 def saturation(background: np.ndarray) -> np.ndarray:
@@ -122,15 +123,12 @@ def stripiness(background: np.ndarray) -> np.ndarray:
 
 
 def hole_contrast(background: np.ndarray, piece: np.ndarray, mode: str, start=None) -> Guess:
-    """Inside a piece-shaped window (eroded by the inset) vs a 4-px ring around it, on grey,
-    log-grey and HSV saturation, each normalised by the local spread; the sum of the three."""
-    shape = eroded_shape(piece)
+    """Inside a piece-shaped window vs a 4-px ring around it, on grey, log-grey and HSV
+    saturation, each normalised by the ring's spread; summed over the three maps and over two
+    windows: the shape eroded by the striped hole's inset, and the whole shape (a shaded hole)."""
     gray = _gray(background)
-    score = (
-        _z_contrast(gray, shape)
-        + _z_contrast(np.log(gray + 8.0), shape)
-        + _z_contrast(saturation(background), shape)
-    )
+    maps = (gray, np.log(gray + 8.0), saturation(background))
+    score = sum(_z_contrast(f, eroded_shape(piece, inset)) for inset in (INSET, 0) for f in maps)
     return pick(score, mode, start)
 
 
@@ -264,15 +262,21 @@ def hole_shape(background: np.ndarray, piece: np.ndarray, mode: str, start=None)
 
 def side_kinds(mask: np.ndarray) -> tuple[int, ...]:
     """Flat (0), knob (1) or notch (2) for the top, right, bottom and left sides of a jigsaw-like
-    0/1 mask. The body is the box of rows/columns at least 60% as full as the fullest; a side
+    0/1 mask. The body is the box without its thin ends (rows or columns less than 40% full: a
+    knob's neck and head); a side
     carries a knob when enough of the mask lies beyond the body's edge in its middle third, a
     notch when the body's middle third along that edge is mostly empty."""
     ys, xs = np.nonzero(mask)
     m = mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1].astype(np.float32)
     rows, cols = m.sum(axis=1), m.sum(axis=0)
-    r = np.nonzero(rows >= 0.6 * rows.max())[0]
-    c = np.nonzero(cols >= 0.6 * cols.max())[0]
-    r0, r1, c0, c1 = int(r[0]), int(r[-1]) + 1, int(c[0]), int(c[-1]) + 1
+
+    def core(cover: np.ndarray, full: int) -> tuple[int, int]:
+        """Trim the ends thinner than 40% of the box: what a knob adds beyond the body."""
+        thick = np.nonzero(cover >= 0.4 * full)[0]
+        return int(thick[0]), int(thick[-1]) + 1
+
+    r0, r1 = core(rows, m.shape[1])
+    c0, c1 = core(cols, m.shape[0])
     bh, bw = r1 - r0, c1 - c0
     depth = max(2, int(round(0.2 * min(bh, bw))))
     mid_c = slice(c0 + bw // 3, c1 - bw // 3)
@@ -313,22 +317,21 @@ def knob_layout(background: np.ndarray, piece: np.ndarray, mode: str, start=None
 
 
 def row_rule(background: np.ndarray, piece: np.ndarray, mode: str, start=None) -> Guess:
-    """The hole whose box centre lies on the piece's row (horizontal; column in vertical mode): the
-    target is exactly on the start row, decoys are drawn a few pixels off it. x follows from the
-    hole's box centre. Free mode gives no row away: no guess."""
+    """The hole that lies on the piece's row (horizontal; column in vertical mode): the target is
+    exactly on the start row, decoys are drawn a few pixels off it. Each hole's row is where the
+    piece's eroded shape, free to move, overlaps it best (robust to a pixel or two of segmentation
+    error at its edge); the hole nearest the start row wins, ties go to the better overlap. Free
+    mode gives no row away: no guess."""
     if start is None or mode == "free":
         return None
     shape = eroded_shape(piece)
-    ys, xs = np.nonzero(shape)
-    sx, sy = (xs.min() + xs.max()) / 2, (ys.min() + ys.max()) / 2
-    holes = segment_holes(background, piece)
-    if not holes:
+    fits = [best_overlap(h, shape, "free", None) for h in segment_holes(background, piece)]
+    if not fits:
         return None
-    if mode == "horizontal":
-        h = min(holes, key=lambda h: (abs(h.centre[1] - (start[1] + sy)), -h.strength))
-        return int(round(h.centre[0] - sx)), start[1]
-    h = min(holes, key=lambda h: (abs(h.centre[0] - (start[0] + sx)), -h.strength))
-    return start[0], int(round(h.centre[1] - sy))
+    axis = 2 if mode == "horizontal" else 1
+    line = start[1] if mode == "horizontal" else start[0]
+    _, x, y = min(fits, key=lambda f: (abs(f[axis] - line), -f[0]))
+    return (x, start[1]) if mode == "horizontal" else (start[0], y)
 
 
 #: name → (attack class, function, short description), in the table's order.
@@ -338,5 +341,5 @@ HOLE_ATTACKS = {
     "colour-cast": ("7a", colour_cast, "mean chroma inside vs ring / chroma spread"),
     "hole-shape": ("7b", hole_shape, "segment striped holes (stripes + cast), best IoU with the eroded piece on the start row"),
     "knob-layout": ("7b", knob_layout, "segmented hole whose flat/knob/notch sides equal the piece's"),
-    "row-rule": ("7b", row_rule, "segmented hole whose box centre lies on the piece's row"),
+    "row-rule": ("7b", row_rule, "segmented hole whose best-fitting row (piece shape free to move) is the start row"),
 }
