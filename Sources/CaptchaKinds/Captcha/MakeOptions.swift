@@ -3,7 +3,7 @@ import CaptchaSupport
 import VectorRaster
 
 /// How a client may drag the piece.
-public enum DragMode: String, CaseIterable, Sendable {
+public enum DragMode: String, CaseIterable, Codable, Sendable {
   /// Along the target's row, starting at the left edge; only x is checked.
   case horizontal
   /// Along the target's column, starting at the top edge; x and y are checked.
