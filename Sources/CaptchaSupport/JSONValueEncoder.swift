@@ -161,7 +161,9 @@ struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
     JSONNodeEncoder(node: node.appended(), codingPath: codingPath).unkeyedContainer()
   }
 
-  mutating func superEncoder() -> any Encoder { JSONNodeEncoder(node: node.appended(), codingPath: codingPath) }
+  mutating func superEncoder() -> any Encoder {
+    JSONNodeEncoder(node: node.appended(), codingPath: codingPath)
+  }
 }
 
 struct JSONSingleContainer: SingleValueEncodingContainer {

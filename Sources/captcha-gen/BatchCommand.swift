@@ -82,7 +82,7 @@ struct BatchCommand: ParsableCommand {
     let display = ProgressDisplay(quiet: quiet)
     let tally = check ? SelfAttackTally() : nil
     let summary = try reportingErrors { () throws -> BatchSummary in
-      let options = try captchaOptions.makeOptions()
+      let kind = try captchaOptions.kind()
       if images != nil && list != nil {
         throw usageError("Give either --images or --list, not both.")
       }
@@ -95,7 +95,8 @@ struct BatchCommand: ParsableCommand {
       if inputs == .procedural {
         // Options impossible for the built-in background are impossible for every item: say so
         // once, before anything is written, instead of failing each item.
-        _ = try CaptchaMaker.make(imagePath: nil, options: options, seed: 0)
+        let stage = kind.backgroundStage
+        _ = try kind.make(stage.prepare(stage.builtIn(seed: 0), seed: 0), seed: 0)
       }
       let baseSeed = seed ?? SystemSeed.draw()
       if seed == nil && !quiet {
@@ -106,8 +107,8 @@ struct BatchCommand: ParsableCommand {
         jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, resume: resume)
       try request.validate()
       let engine =
-        tally.map { CaptchaBatch.engine(request: request, options: options, checkingInto: $0) }
-        ?? CaptchaBatch.engine(request: request, options: options)
+        tally.map { CaptchaBatch.engine(request: request, kind: kind, checkingInto: $0) }
+        ?? CaptchaBatch.engine(request: request, kind: kind)
       return try engine.run(
         progress: { display.update($0) },
         failure: { item, error in

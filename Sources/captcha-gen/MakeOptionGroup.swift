@@ -122,6 +122,11 @@ struct MakeOptionGroup: ParsableArguments {
   @OptionGroup(title: "Hardening")
   var hardening: HardeningOptionGroup
 
+  /// The captcha kind these arguments describe (slide, the only kind so far).
+  func kind() throws -> any CaptchaKind {
+    SlideKind(options: try makeOptions())
+  }
+
   /// The library options these arguments describe.
   func makeOptions() throws -> MakeOptions {
     var o = MakeOptions(difficulty: difficulty)

@@ -45,17 +45,8 @@ struct VerifyCommand: ParsableCommand {
 
   func run() throws {
     let passed = try reportingErrors { () throws -> Bool in
-      guard x.isFinite, y?.isFinite ?? true else {
-        throw usageError("--x and --y must be finite numbers")
-      }
-      if let dw = displayWidth, !(dw.isFinite && dw > 0) {
-        throw usageError("--display-width \(dw) must be a positive number")
-      }
-      let a = try Answer.read(path: answer)
-      if a.mode != .horizontal && y == nil {
-        throw usageError("\(answer): the answer is in \(a.mode.rawValue) mode, so --y is required")
-      }
-      return Verifier.verify(answer: a, x: x, y: y, displayWidth: displayWidth)
+      let response = ClientResponse(x: x, y: y, displayWidth: displayWidth)
+      return try KindCatalog.verify(answerPath: answer, response: response).passed
     }
     print(passed ? "pass" : "fail")
     if !passed { throw ExitCode(1) }

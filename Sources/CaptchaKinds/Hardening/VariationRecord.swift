@@ -45,9 +45,11 @@ public struct VariationRecord: Equatable, Codable, Sendable {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     let gain = try c.decode(Gain.self, forKey: .gain)
     self.init(
-      crop: try c.decode(PixelRect.self, forKey: .crop), rotation: try c.decode(Double.self, forKey: .rotation),
+      crop: try c.decode(PixelRect.self, forKey: .crop),
+      rotation: try c.decode(Double.self, forKey: .rotation),
       gain: [gain.r, gain.g, gain.b], brightness: try c.decode(Int.self, forKey: .brightness),
-      gamma: try c.decode(Double.self, forKey: .gamma), saturation: try c.decode(Double.self, forKey: .saturation),
+      gamma: try c.decode(Double.self, forKey: .gamma),
+      saturation: try c.decode(Double.self, forKey: .saturation),
       noise: try c.decode(Int.self, forKey: .noise))
   }
 
