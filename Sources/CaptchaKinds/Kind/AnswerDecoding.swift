@@ -10,19 +10,25 @@ import CaptchaSupport
 /// Reading answer.json: the file's bytes with errors that name it, and decoding with one sentence
 /// per failure (`.badData`, exit 65) that names the key at fault.
 public enum AnswerDecoding {
-  /// The bytes of answer.json at `path`: `.missingInput` (66) when it is missing, a folder or
-  /// unreadable.
-  public static func readBytes(path: String) throws -> [UInt8] {
+  /// The bytes of the file at `path` (answer.json unless `what` says otherwise): `.missingInput`
+  /// (66) when it is missing, a folder or unreadable.
+  public static func readBytes(path: String, what: String = "answer file", article: String = "an") throws
+    -> [UInt8]
+  {
     guard let data = FileManager.default.contents(atPath: path) else {
       var isDir: Bool = false
       if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir {
-        throw CaptchaError(.missingInput, "\(path): is a folder, not an answer file")
+        throw CaptchaError(.missingInput, "\(path): is a folder, not \(article) \(what)")
       }
       let exists = FileManager.default.fileExists(atPath: path)
-      throw CaptchaError(
-        .missingInput, exists ? "\(path): permission denied" : "\(path): no such answer file")
+      throw CaptchaError(.missingInput, exists ? "\(path): permission denied" : "\(path): no such \(what)")
     }
     return [UInt8](data)
+  }
+
+  /// Decodes `type` from JSON bytes, passing decoding errors through.
+  public static func decodeJSON<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+    try JSONDecoder().decode(type, from: Data(bytes))
   }
 
   /// Decodes `type` from answer.json bytes; `name` names the file in errors.

@@ -55,11 +55,14 @@ public struct ClientResponse: Sendable {
   public var y: Double?
   /// The width the client showed the background at; positions are scaled from it.
   public var displayWidth: Double?
+  /// The drag that produced the answer, when the client sent one (judged by `TrackJudge`).
+  public var track: DragTrack?
 
-  public init(x: Double? = nil, y: Double? = nil, displayWidth: Double? = nil) {
+  public init(x: Double? = nil, y: Double? = nil, displayWidth: Double? = nil, track: DragTrack? = nil) {
     self.x = x
     self.y = y
     self.displayWidth = displayWidth
+    self.track = track
   }
 }
 

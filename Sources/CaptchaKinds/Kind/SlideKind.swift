@@ -39,6 +39,13 @@ public struct SlideKind: CaptchaKind {
       throw CaptchaError(
         .usage, "\(name): the answer is in \(answer.mode.rawValue) mode, so --y is required")
     }
+    if let track = response.track,
+      let reason = TrackJudge().rejection(
+        of: track, alongX: answer.mode != .vertical, endX: x,
+        endY: answer.mode == .horizontal ? nil : response.y)
+    {
+      return Verdict(passed: false, reason: reason)
+    }
     let passed = Verifier.verify(answer: answer, x: x, y: response.y, displayWidth: response.displayWidth)
     return Verdict(passed: passed, reason: passed ? "the piece fits" : "the piece is not where it fits")
   }
