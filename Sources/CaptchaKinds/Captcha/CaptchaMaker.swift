@@ -53,6 +53,13 @@ public enum CaptchaMaker {
     background input: consuming RGBAImage, source: SourceInfo?, options: MakeOptions, seed: UInt64
   ) throws -> Captcha {
     try options.validate()
+    return try make(validated: consume input, source: source, options: options, seed: seed)
+  }
+
+  /// `make(background:…)` with options already validated.
+  static func make(
+    validated input: consuming RGBAImage, source: SourceInfo?, options: MakeOptions, seed: UInt64
+  ) throws -> Captcha {
     let name = source?.file ?? "built-in background"
     guard input.width > 0, input.height > 0 else {
       throw CaptchaError(.badData, "\(name): the image is empty")
@@ -75,21 +82,8 @@ public enum CaptchaMaker {
     }
     let w = background.width
     let h = background.height
+    try options.checkPieceFits(width: w, height: h, backgroundName: name)
     let p = options.resolvedPieceSize(width: w, height: h)
-    if p > w || p > h {
-      throw CaptchaError(
-        .usage,
-        "\(name): a \(p)×\(p) piece is larger than the \(w)×\(h) background; "
-          + "use a smaller --piece-size or a larger --size")
-    }
-    guard Placement.fits(width: w, height: h, pieceSize: p, mode: options.mode) else {
-      let need = Placement.minimumBackground(pieceSize: p, mode: options.mode)
-      throw CaptchaError(
-        .usage,
-        "\(name): the \(w)×\(h) background is too small for a \(p) px piece in "
-          + "\(options.mode.rawValue) mode (needs at least \(need.width)×\(need.height)); "
-          + "scale it with --size or use a smaller --piece-size")
-    }
 
     var placeRNG = Xoshiro256StarStar(seed: seed, stream: Stream.placement)
     let placement = Placement.draw(width: w, height: h, pieceSize: p, mode: options.mode, rng: &placeRNG)
@@ -151,10 +145,15 @@ public enum CaptchaMaker {
     -> (image: RGBAImage, source: SourceInfo?)
   {
     try options.validate()
+    return try loadBackground(imagePath: imagePath, validated: options, seed: seed)
+  }
+
+  /// `loadBackground(imagePath:options:seed:)` with options already validated.
+  static func loadBackground(imagePath: String?, validated options: MakeOptions, seed: UInt64) throws
+    -> (image: RGBAImage, source: SourceInfo?)
+  {
     guard let path = imagePath else {
-      let size =
-        options.size
-        ?? PixelSize(width: ProceduralBackground.defaultWidth, height: ProceduralBackground.defaultHeight)
+      let size = options.builtInBackgroundSize
       return (ProceduralBackground.make(width: size.width, height: size.height, seed: seed), nil)
     }
     let (image, bytes) = try ImageCodec.decodeFile(path: path, maxPixels: options.maxPixels)
@@ -162,14 +161,16 @@ public enum CaptchaMaker {
     return (image, source)
   }
 
-  /// Loads the background (or draws the built-in one) and makes the captcha.
+  /// Loads the background (or draws the built-in one) and makes the captcha; the options are
+  /// validated once, before anything is read or drawn.
   public static func make(imagePath: String?, options: MakeOptions, seed: UInt64) throws -> Captcha {
+    try options.validate()
     var loaded: (image: RGBAImage, source: SourceInfo?)? = try loadBackground(
-      imagePath: imagePath, options: options, seed: seed)
+      imagePath: imagePath, validated: options, seed: seed)
     let source = loaded!.source
     // Hand the only reference to the pixels over, so the hole is drawn without copying them.
     let image = loaded.take()!.image
-    return try make(background: consume image, source: source, options: options, seed: seed)
+    return try make(validated: consume image, source: source, options: options, seed: seed)
   }
 
   /// Encodes the captcha's files: piece.png (RGBA), background.png (RGB, or RGBA when the
