@@ -1,5 +1,3 @@
-import VectorRaster
-
 /// The names of the built-in piece shapes, in listing order: the values `--shape` accepts and
 /// what answer.json's `piece.shape` records for them. `ShapeCatalog` lists them with a summary each.
 public enum BuiltinShapeName: String, CaseIterable, Sendable {
@@ -25,13 +23,4 @@ public enum BuiltinShapeName: String, CaseIterable, Sendable {
     case .shield: return ShieldShape()
     }
   }
-}
-
-/// Where a piece outline comes from: a built-in shape, or a custom outline (SVG path data, or a
-/// file holding an SVG or path data) filled with a fill rule. One value, so a caller cannot ask
-/// for two outlines at once or give a fill rule to a built-in shape.
-public enum ShapeSource: Equatable, Sendable {
-  case builtin(BuiltinShapeName)
-  case pathData(String, fillRule: FillRule)
-  case file(String, fillRule: FillRule)
 }
