@@ -52,7 +52,7 @@ struct MakeCommand: ParsableCommand {
 
   func run() throws {
     try reportingErrors {
-      let kind = try captchaOptions.kind()
+      let kind = try captchaOptions.kind(withInputImages: image != nil)
       let seed = self.seed ?? SystemSeed.draw()
       let stage = kind.backgroundStage
       let made = try kind.make(stage.prepare(stage.load(path: image, seed: seed), seed: seed), seed: seed)

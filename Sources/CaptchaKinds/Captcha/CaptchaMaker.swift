@@ -99,24 +99,9 @@ public enum CaptchaMaker {
   /// The piece side for `background`, refused (`.usage`, naming the picture and the sizes) when the
   /// piece does not fit it in the drag mode.
   static func pieceSize(for background: RGBAImage, options: MakeOptions, name: String?) throws -> Int {
-    let name = name ?? "built-in background"
     let (w, h) = (background.width, background.height)
-    let p = options.resolvedPieceSize(width: w, height: h)
-    if p > w || p > h {
-      throw CaptchaError(
-        .usage,
-        "\(name): a \(p)×\(p) piece is larger than the \(w)×\(h) background; "
-          + "use a smaller --piece-size or a larger --size")
-    }
-    guard Placement.fits(width: w, height: h, pieceSize: p, mode: options.mode) else {
-      let need = Placement.minimumBackground(pieceSize: p, mode: options.mode)
-      throw CaptchaError(
-        .usage,
-        "\(name): the \(w)×\(h) background is too small for a \(p) px piece in "
-          + "\(options.mode.rawValue) mode (needs at least \(need.width)×\(need.height)); "
-          + "scale it with --size or use a smaller --piece-size")
-    }
-    return p
+    try options.checkPieceFits(width: w, height: h, backgroundName: name ?? "built-in background")
+    return options.resolvedPieceSize(width: w, height: h)
   }
 
   /// Rasterises the piece outline once at `target` and composes the piece and the hole from that

@@ -70,19 +70,6 @@ public struct PieceShadow: Equatable, Codable, Sendable {
   public static let maxOffset = 64
   public static let maxBlur = 32
 
-  /// Parses `--shadow-offset DX,DY` (whole pixels, each within ±`maxOffset`).
-  public static func parseOffset(_ text: String) throws -> (x: Int, y: Int) {
-    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-    guard parts.count == 2, let x = Int(parts[0]), let y = Int(parts[1]), abs(x) <= maxOffset,
-      abs(y) <= maxOffset
-    else {
-      throw CaptchaError(
-        .usage,
-        "invalid --shadow-offset '\(text)'; expected DX,DY in whole pixels within ±\(maxOffset), e.g. 2,3")
-    }
-    return (x, y)
-  }
-
   func validate() throws {
     guard abs(offsetX) <= Self.maxOffset, abs(offsetY) <= Self.maxOffset else {
       throw CaptchaError(
