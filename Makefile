@@ -6,7 +6,7 @@ DEB_PACKAGES = libpng-dev libjpeg62-turbo-dev zlib1g-dev
 BIN_RELEASE  = .build/release/captcha-gen
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build release test demo bench format clean
+.PHONY: deps build release test demo bench bench-suites bench-compare format clean
 
 # Install the C libraries' headers when they are missing (libpng, libjpeg-turbo, zlib).
 deps:
@@ -32,7 +32,10 @@ demo: release
 	$(BIN_RELEASE) make --out demo --seed 42 --json
 	@echo "wrote demo/piece.png, demo/background.png, demo/answer.json"
 
-bench: release
+# `make bench`: the comparisons with the baselines (bench-compare), then the in-process suites.
+bench: bench-compare bench-suites
+
+bench-suites: release
 	$(SWIFT) build -c release --product captcha-bench
 	.build/release/captcha-bench
 
@@ -72,3 +75,31 @@ attack-eval: attack-venv
 	    --json $(ATTACK_JSON:.json=-classic.json) --work .build/attack-eval-classic \
 	    --make-arg=--difficulty --make-arg=classic $(ATTACK_ARGS); \
 	fi
+
+# Baselines of issue 13 (tools/bench): the decode+encode-only C program and the Pillow script, run
+# side by side with captcha-gen by run_bench.py. Pillow lives in its own .venv-bench. BENCH_ARGS
+# passes options, e.g. BENCH_ARGS='--only make --samples 3' or BENCH_ARGS='-- --no-fsync'.
+BENCH_VENV  = .venv-bench
+CODEC_FLOOR = .build/bench/codec-floor
+BENCH_ARGS ?=
+
+.PHONY: bench-venv bench-tools
+
+bench-venv: $(BENCH_VENV)/.installed
+
+$(BENCH_VENV)/.installed: tools/bench/requirements.txt
+	python3 -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/pip install --quiet -r tools/bench/requirements.txt
+	touch $@
+
+$(CODEC_FLOOR): tools/bench/codec-floor.c
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -Wall -o $@ $< -lpng -ljpeg
+
+# GNU time reports each run's peak RSS.
+bench-tools: deps $(CODEC_FLOOR) bench-venv
+	@[ -x /usr/bin/time ] || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq time; }
+
+bench-compare: release bench-tools
+	$(BENCH_VENV)/bin/python tools/bench/run_bench.py --bin $(BIN_RELEASE) --floor $(CODEC_FLOOR) \
+	  --photos "$(PHOTOS)" $(BENCH_ARGS)
