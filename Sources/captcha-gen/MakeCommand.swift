@@ -56,7 +56,7 @@ struct MakeCommand: ParsableCommand {
       let seed = self.seed ?? SystemSeed.draw()
       let captcha = try CaptchaMaker.make(imagePath: image, options: options, seed: seed)
       let files = try CaptchaMaker.encode(captcha, options: options)
-      try files.write(toDirectory: out)
+      try files.write(toDirectory: out, durable: options.durableWrites)
       let report = check ? try SelfAttack.run(files: files, answer: captcha.answer) : nil
       if let report { printError(report.summaryLine) }
       if json {

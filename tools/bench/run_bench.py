@@ -7,7 +7,8 @@
             and encode only) in three cases: 451x300 PNG -> PNG, 12 MP JPEG -> JPEG and
             12 MP JPEG -> --size 320x160.
 
-Runs of the compared programs alternate, so load from other processes falls on all of them alike;
+With --before OLD_BINARY, an older captcha-gen runs in the same rounds (rows marked "before"), so
+a change is measured against the old code under the same load. Runs of the compared programs alternate, so load from other processes falls on all of them alike;
 medians are printed with every run and the ratios of medians. Peak RSS comes from
 /usr/bin/time (GNU time, small itself, so the measured child does not inherit a large parent's
 high-water mark through exec). Extra arguments for captcha-gen (for instance --no-fsync) go
@@ -66,6 +67,14 @@ def batch_section(a, images, work, extra):
         ("captcha-gen batch, default look, --jobs 1", ours + ["--jobs", "1"]),
         ("Pillow script, --jobs 1", pillow + ["--jobs", "1"]),
     ]
+    if a.before:
+        old = [a.before] + ours[1:]
+        contenders += [
+            ("before: batch, default look, --jobs 2", old + ["--jobs", "2"]),
+            ("before: batch, --difficulty classic, --jobs 2",
+             old + ["--jobs", "2", "--difficulty", "classic"]),
+            ("before: batch, default look, --jobs 1", old + ["--jobs", "1"]),
+        ]
     rates = {name: [] for name, _ in contenders}
     for _ in range(a.repeats):
         for name, command in contenders:
@@ -85,6 +94,10 @@ def batch_section(a, images, work, extra):
     print(f"  default look, jobs 2 / jobs 1:    {m['captcha-gen batch, default look, --jobs 2'] / m['captcha-gen batch, default look, --jobs 1']:.2f}x"
           "  (goal >= 1.8)")
     print(f"  Pillow, jobs 2 / jobs 1:          {pillow2 / m['Pillow script, --jobs 1']:.2f}x")
+    if a.before:
+        for look in ("default look, --jobs 2", "--difficulty classic, --jobs 2", "default look, --jobs 1"):
+            print(f"  now / before, {look + ':':31s} "
+                  f"{m['captcha-gen batch, ' + look] / m['before: batch, ' + look]:.2f}x")
 
 
 def make_section(a, folder, work, extra):
@@ -99,7 +112,8 @@ def make_section(a, folder, work, extra):
     ]
     print(f"make: wall time and peak RSS of one process, median of interleaved runs "
           f"(load average {os.getloadavg()[0]:.2f})")
-    print(f"  {'case':30s} {'floor':>16s} {'default look':>26s} {'classic':>26s}")
+    looks = ["default", "classic"] + (["default before", "classic before"] if a.before else [])
+    print(f"  {'case':30s} {'floor':>16s}" + "".join(f"{k:>26s}" for k in looks))
     for name, args, floor_args, samples in cases:
         out = os.path.join(work, "make")
         floor_cmd = [a.floor] + floor_args[:1] + [floor_args[1], out]
@@ -109,6 +123,9 @@ def make_section(a, folder, work, extra):
         make_cmd = [a.bin, "make", "--seed", "7", "--out", out] + args + extra
         commands = [("floor", floor_cmd), ("default", make_cmd),
                     ("classic", make_cmd + ["--difficulty", "classic"])]
+        if a.before:
+            old = [a.before] + make_cmd[1:]
+            commands += [("default before", old), ("classic before", old + ["--difficulty", "classic"])]
         times = {k: [] for k, _ in commands}
         peaks = {k: [] for k, _ in commands}
         for _ in range(samples):
@@ -118,10 +135,10 @@ def make_section(a, folder, work, extra):
                 peaks[key].append(peak)
         f_time = median(times["floor"])
         cells = [f"{f_time * 1000:7.0f} ms {max(peaks['floor']):5.1f} MB"]
-        for key in ("default", "classic"):
+        for key in looks:
             t = median(times[key])
             cells.append(f"{t * 1000:7.0f} ms {t / f_time:4.2f}x {max(peaks[key]):5.1f} MB")
-        print(f"  {name:30s} {cells[0]:>16s} {cells[1]:>26s} {cells[2]:>26s}")
+        print(f"  {name:30s} {cells[0]:>16s}" + "".join(f"{c:>26s}" for c in cells[1:]))
     print("  (ratio = time / floor's time; goal <= 1.2x, peak <= floor + 20 MB)")
 
 
@@ -129,6 +146,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bin", default=".build/release/captcha-gen")
     parser.add_argument("--floor", default=".build/bench/codec-floor")
+    parser.add_argument("--before", default="", help="an older captcha-gen to run side by side")
     parser.add_argument("--photos", default="", help="sample photos to derive the test images from")
     parser.add_argument("--work", default=".build/bench")
     parser.add_argument("--count", type=int, default=300, help="captchas per batch run")

@@ -54,7 +54,8 @@ public enum CaptchaBatch {
     }
     let captcha = try CaptchaMaker.make(
       background: bg.image, source: bg.source, options: options, seed: item.seed)
-    try CaptchaMaker.encode(captcha, options: options).write(toDirectory: item.folderPath)
+    try CaptchaMaker.encode(captcha, options: options).write(
+      toDirectory: item.folderPath, durable: options.durableWrites)
     return record(captcha.answer, options: options)
   }
 

@@ -57,6 +57,9 @@ public struct MakeOptions: Sendable {
   public var quality: Int = 90
   /// Refuse input images with more pixels than this, before decoding them.
   public var maxPixels: Int = MakeOptions.defaultMaxPixels
+  /// fsync each output file before renaming it into place (`--no-fsync` turns it off for scratch
+  /// output). Changes no byte of the output.
+  public var durableWrites = true
   /// The piece's look (rim).
   public var pieceStyle = PieceStyle()
   /// The hole's look.
