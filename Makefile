@@ -94,7 +94,7 @@ $(BENCH_VENV)/.installed: tools/bench/requirements.txt
 
 $(CODEC_FLOOR): tools/bench/codec-floor.c
 	@mkdir -p $(dir $@)
-	$(CC) -O2 -Wall -o $@ $< -lpng -ljpeg
+	$(CC) -O2 -Wall -o $@ $< -lpng -ljpeg -lz
 
 # GNU time reports each run's peak RSS; libdeflate is compared with zlib by bench-png.
 BENCH_DEB_PACKAGES = time libdeflate-dev
