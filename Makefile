@@ -6,7 +6,7 @@ DEB_PACKAGES = libpng-dev libjpeg62-turbo-dev zlib1g-dev
 BIN_RELEASE  = .build/release/captcha-gen
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build release test demo bench format clean
+.PHONY: deps build release test demo bench bench-suites bench-compare format clean
 
 # Install the C libraries' headers when they are missing (libpng, libjpeg-turbo, zlib).
 deps:
@@ -32,7 +32,10 @@ demo: release
 	$(BIN_RELEASE) make --out demo --seed 42 --json
 	@echo "wrote demo/piece.png, demo/background.png, demo/answer.json"
 
-bench: release
+# `make bench`: the comparisons with the baselines (bench-compare), then the in-process suites.
+bench: bench-compare bench-suites
+
+bench-suites: release
 	$(SWIFT) build -c release --product captcha-bench
 	.build/release/captcha-bench
 
@@ -91,3 +94,67 @@ attack-train: attack-learn-venv
 	  nice -n 10 $(VENV)/bin/python tools/attacks/learned.py train --bin $(BIN_RELEASE) --photos "$(PHOTOS)" \
 	    --out $(ATTACK_MODELS) $(TRAIN_ARGS); \
 	fi
+
+# Baselines of issue 13 (tools/bench): the decode+encode-only C program and the Pillow script, run
+# side by side with captcha-gen by run_bench.py. Pillow lives in its own .venv-bench. BENCH_ARGS
+# passes options, e.g. BENCH_ARGS='--only make --samples 3' or BENCH_ARGS='-- --no-fsync'.
+BENCH_VENV  = .venv-bench
+CODEC_FLOOR = .build/bench/codec-floor
+BENCH_ARGS ?=
+
+.PHONY: bench-venv bench-tools bench-png
+
+bench-venv: $(BENCH_VENV)/.installed
+
+$(BENCH_VENV)/.installed: tools/bench/requirements.txt
+	python3 -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/pip install --quiet -r tools/bench/requirements.txt
+	touch $@
+
+$(CODEC_FLOOR): tools/bench/codec-floor.c
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -Wall -o $@ $< -lpng -ljpeg -lz
+
+# GNU time reports each run's peak RSS; libdeflate is compared with zlib by bench-png.
+BENCH_DEB_PACKAGES = time libdeflate-dev
+
+bench-tools: deps $(CODEC_FLOOR) bench-venv
+	@missing=""; for p in $(BENCH_DEB_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+bench-compare: release bench-tools
+	$(BENCH_VENV)/bin/python tools/bench/run_bench.py --bin $(BIN_RELEASE) --floor $(CODEC_FLOOR) \
+	  --photos "$(PHOTOS)" $(BENCH_ARGS)
+
+# PNG encoder settings (zlib levels/strategies/filters, libdeflate) on captcha-gen's own outputs:
+# size and CPU time of each, the table in docs/ARCHITECTURE.md (Codecs).
+PNG_OPTIONS = .build/bench/png-options
+PNG_SAMPLES = .build/bench/png-samples
+BENCH_IMAGES = .build/bench/images
+
+$(PNG_OPTIONS): tools/bench/png-options.c tools/bench/png_deflate.c tools/bench/png_deflate.h \
+                Sources/CCodecs/*.c Sources/CCodecs/*.h Sources/CCodecs/include/ccodecs.h | bench-tools
+	$(CC) -O2 -Wall -I Sources/CCodecs -I Sources/CCodecs/include -o $@ tools/bench/png-options.c \
+	  tools/bench/png_deflate.c Sources/CCodecs/ccodecs_*.c -lpng -ljpeg -lz -ldeflate
+
+bench-png: release bench-tools $(PNG_OPTIONS)
+	$(BENCH_VENV)/bin/python tools/bench/make_images.py --out $(BENCH_IMAGES) --photos "$(PHOTOS)"
+	rm -rf $(PNG_SAMPLES)
+	$(BIN_RELEASE) batch --count 10 --seed 3 --size 320x160 --images $(BENCH_IMAGES)/batch \
+	  --out $(PNG_SAMPLES)/default > /dev/null
+	$(BIN_RELEASE) batch --count 10 --seed 4 --size 320x160 --images $(BENCH_IMAGES)/batch \
+	  --out $(PNG_SAMPLES)/classic --difficulty classic > /dev/null
+	$(BIN_RELEASE) make --image $(BENCH_IMAGES)/make/bg-451x300.png --seed 1 --out $(PNG_SAMPLES)/m451 > /dev/null
+	$(BIN_RELEASE) make --image $(BENCH_IMAGES)/batch/motorcycle.png --seed 1 --out $(PNG_SAMPLES)/mphoto > /dev/null
+	for s in 5 11 12 13; do $(BIN_RELEASE) make --seed $$s --size 320x160 --out $(PNG_SAMPLES)/proc$$s > /dev/null; done
+	$(BIN_RELEASE) make --seed 3 --size 1920x1080 --out $(PNG_SAMPLES)/proc1080 > /dev/null
+	$(BIN_RELEASE) make --seed 4 --size 1920x1080 --difficulty classic --out $(PNG_SAMPLES)/proc1080c > /dev/null
+	@echo "== batch outputs, 320x160 from photos (default look and classic)"
+	$(PNG_OPTIONS) --rounds 9 $(PNG_SAMPLES)/default/*/*.png $(PNG_SAMPLES)/classic/*/*.png
+	@echo "== make outputs: 451x300 and 1482x1000 photos, built-in pictures at 320x160 and 1920x1080"
+	$(PNG_OPTIONS) --rounds 5 $(PNG_SAMPLES)/m*/*.png $(PNG_SAMPLES)/proc*/*.png

@@ -24,4 +24,19 @@ int cc_png_is_interlaced_16(const uint8_t *data, size_t length);
 cc_status cc_png_decode_interlaced_16(const uint8_t *data, size_t length, uint8_t *buffer,
                                       uint32_t width, uint32_t height, char *err, size_t errlen);
 
+/* ---- PNG encoder settings of cc_png_encode, fixed so bytes are reproducible ----
+ * Z_RLE (matches of distance 1 only) after libpng's adaptive row filters: on captcha outputs
+ * within 0.4-7 % of level 6 Z_FILTERED's size at 4.8-6.5x its speed (docs/ARCHITECTURE.md,
+ * Codecs, has the measured table; tools/bench/png-options.c measures it). The level does not
+ * matter to Z_RLE; it stays 6. The names are expanded where zlib.h and png.h are included. */
+#define CC_PNG_ZLIB_LEVEL 6
+#define CC_PNG_ZLIB_STRATEGY Z_RLE
+#define CC_PNG_ZLIB_FILTERS PNG_ALL_FILTERS
+
+/* PNG through libpng + zlib with the given zlib level, strategy and libpng filter mask. */
+cc_status cc_png_encode_zlib(const uint8_t *pixels, uint32_t width, uint32_t height,
+                             size_t stride, cc_png_layout layout, int level, int strategy,
+                             int filters, uint8_t **out, size_t *out_length, char *err,
+                             size_t errlen);
+
 #endif

@@ -182,12 +182,24 @@ static void cc_cmyk_to_rgba(uint8_t *row, uint32_t width, int inverted) {
 cc_status cc_jpeg_decode_rgba(const uint8_t *data, size_t length, uint64_t max_pixels,
                               uint8_t *buffer, size_t capacity, uint32_t *width,
                               uint32_t *height, int *orientation, char *err, size_t errlen) {
+  return cc_jpeg_decode_rgba_scaled(data, length, max_pixels, 1, buffer, capacity, width, height,
+                                    orientation, err, errlen);
+}
+
+cc_status cc_jpeg_decode_rgba_scaled(const uint8_t *data, size_t length, uint64_t max_pixels,
+                                     uint32_t scale_denom, uint8_t *buffer, size_t capacity,
+                                     uint32_t *width, uint32_t *height, int *orientation,
+                                     char *err, size_t errlen) {
   *width = 0;
   *height = 0;
   *orientation = 1;
   if (data == NULL || length == 0) {
     cc_set_error(err, errlen, "no data");
     return CC_CORRUPT;
+  }
+  if (scale_denom != 1 && scale_denom != 2 && scale_denom != 4 && scale_denom != 8) {
+    cc_set_error(err, errlen, "the JPEG scale must be 1/1, 1/2, 1/4 or 1/8");
+    return CC_BAD_ARGUMENT;
   }
   struct jpeg_decompress_struct cinfo;
   cc_jpeg_error error;
@@ -197,28 +209,35 @@ cc_status cc_jpeg_decode_rgba(const uint8_t *data, size_t length, uint64_t max_p
     return CC_CORRUPT;
   }
   cc_jpeg_start(&cinfo, &error, data, length);
-  *width = cinfo.image_width;
-  *height = cinfo.image_height;
   *orientation = cc_jpeg_orientation(&cinfo);
+  int cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
+  cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
+  cinfo.dct_method = JDCT_ISLOW;
+  cinfo.do_fancy_upsampling = TRUE;
+  cinfo.scale_num = 1;
+  cinfo.scale_denom = scale_denom;
+  jpeg_calc_output_dimensions(&cinfo);
+  *width = cinfo.output_width;
+  *height = cinfo.output_height;
+  /* The limit applies to the stored size: decoding at a reduced scale still reads every block. */
   uint64_t pixels = (uint64_t)cinfo.image_width * (uint64_t)cinfo.image_height;
   if (pixels > max_pixels || pixels > (uint64_t)SIZE_MAX / 4) {
+    *width = cinfo.image_width; /* the error names the stored size */
+    *height = cinfo.image_height;
     jpeg_destroy_decompress(&cinfo);
     cc_set_error(err, errlen, "image exceeds the pixel limit");
     return CC_TOO_LARGE;
   }
-  if (buffer == NULL || capacity < pixels * 4) {
+  uint64_t out_pixels = (uint64_t)cinfo.output_width * (uint64_t)cinfo.output_height;
+  if (buffer == NULL || capacity < out_pixels * 4) {
     jpeg_destroy_decompress(&cinfo);
     cc_set_error(err, errlen, "pixel buffer too small");
     return CC_BAD_ARGUMENT;
   }
 
-  int cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
-  cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
-  cinfo.dct_method = JDCT_ISLOW;
-  cinfo.do_fancy_upsampling = TRUE;
   jpeg_start_decompress(&cinfo);
-  if (cinfo.output_components != 4 || cinfo.output_width != cinfo.image_width ||
-      cinfo.output_height != cinfo.image_height) {
+  if (cinfo.output_components != 4 || cinfo.output_width != *width ||
+      cinfo.output_height != *height) {
     cc_set_error(err, errlen, "unsupported JPEG colour layout");
     jpeg_destroy_decompress(&cinfo);
     return CC_CORRUPT;

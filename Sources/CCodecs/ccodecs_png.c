@@ -140,6 +140,15 @@ static void cc_png_on_flush(png_structp png) { (void)png; }
 cc_status cc_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
                         size_t stride, cc_png_layout layout, uint8_t **out,
                         size_t *out_length, char *err, size_t errlen) {
+  return cc_png_encode_zlib(pixels, width, height, stride, layout, CC_PNG_ZLIB_LEVEL,
+                            CC_PNG_ZLIB_STRATEGY, CC_PNG_ZLIB_FILTERS, out, out_length, err,
+                            errlen);
+}
+
+cc_status cc_png_encode_zlib(const uint8_t *pixels, uint32_t width, uint32_t height,
+                             size_t stride, cc_png_layout layout, int level, int strategy,
+                             int filters, uint8_t **out, size_t *out_length, char *err,
+                             size_t errlen) {
   *out = NULL;
   *out_length = 0;
   int color_type;
@@ -193,12 +202,12 @@ cc_status cc_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
   png_set_write_fn(png, context, cc_png_on_write, cc_png_on_flush);
   png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
   /* Fixed settings: the same pixels always give the same bytes (for one zlib version). */
-  png_set_compression_level(png, 6);
+  png_set_compression_level(png, level);
   png_set_compression_mem_level(png, 8);
   png_set_compression_window_bits(png, 15);
-  png_set_compression_strategy(png, Z_FILTERED);
+  png_set_compression_strategy(png, strategy);
   png_set_compression_buffer_size(png, 32768);
-  png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_ALL_FILTERS);
+  png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
   png_set_IHDR(png, info, width, height, 8, color_type, PNG_INTERLACE_NONE,
                PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
   png_write_info(png, info);

@@ -66,7 +66,7 @@ public enum CaptchaBatch {
     -> BatchItemRecord
   {
     let made = try kind.make(prepared(background, for: item, stage: kind.backgroundStage), seed: item.seed)
-    try made.files.write(toDirectory: item.folderPath)
+    try made.files.write(toDirectory: item.folderPath, durable: kind.writesDurably)
     return record(fields: made.manifestFields, header: made.header)
   }
 

@@ -11,14 +11,18 @@
 #endif
 
 /// Writes files so that readers see either the old file or the complete new one, never a part:
-/// the bytes go to a temporary file in the same folder, are flushed with `fsync`, and the temporary
-/// file is renamed over the destination. On failure the temporary file is removed.
+/// the bytes go to a temporary file in the same folder, are flushed with `fsync` (unless the caller
+/// asks for a non-durable write), and the temporary file is renamed over the destination. On
+/// failure the temporary file is removed.
 public enum AtomicFile {
-  /// Writes `bytes` to `path` atomically.
+  /// Writes `bytes` to `path` atomically. With `durable` (the default) the data reaches the disk
+  /// before the rename, so after a crash the file is either the old one or the complete new one;
+  /// without it (`--no-fsync`, for scratch output) a crash may leave an empty or partial file under
+  /// the new name, while running readers still never see a partial file.
   ///
   /// Throws `.cannotCreate` when the temporary file cannot be created or renamed into place and
   /// `.io` when writing or flushing fails part-way; both messages name `path`.
-  public static func write(_ bytes: [UInt8], to path: String) throws {
+  public static func write(_ bytes: [UInt8], to path: String, durable: Bool = true) throws {
     let url = URL(fileURLWithPath: path)
     let dir = url.deletingLastPathComponent().path
     let name = url.lastPathComponent
@@ -46,7 +50,7 @@ public enum AtomicFile {
           written += n
         }
       }
-      if fsync(fd) != 0 {
+      if durable && fsync(fd) != 0 {
         throw CaptchaError(.io, "\(path): flushing to disk failed (\(errnoText()))")
       }
     }

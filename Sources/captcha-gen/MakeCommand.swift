@@ -56,7 +56,7 @@ struct MakeCommand: ParsableCommand {
       let seed = self.seed ?? SystemSeed.draw()
       let stage = kind.backgroundStage
       let made = try kind.make(stage.prepare(stage.load(path: image, seed: seed), seed: seed), seed: seed)
-      try made.files.write(toDirectory: out)
+      try made.files.write(toDirectory: out, durable: kind.writesDurably)
       let report = check ? try SelfAttackCatalog.run(files: made.files) : nil
       if let report { printError(report.summaryLine) }
       if json {

@@ -120,6 +120,11 @@ struct MakeOptionGroup: ParsableArguments {
   @Option(help: "Refuse input images with more pixels than this, before decoding.")
   var maxPixels: Int = MakeOptions.defaultMaxPixels
 
+  @Flag(
+    name: .customLong("no-fsync"),
+    help: "Do not fsync output files (scratch output: faster; a crash may leave empty files).")
+  var noFsync = false
+
   @OptionGroup(title: "Hardening")
   var hardening: HardeningOptionGroup
 
@@ -161,6 +166,7 @@ struct MakeOptionGroup: ParsableArguments {
     o.format = format
     o.quality = quality
     o.maxPixels = maxPixels
+    o.durableWrites = !noFsync
     o.pieceLayout = pieceLayout
     if holeStyle != nil || holeOpacity != nil {
       o.holeStyle = try HoleStyleCatalog.style(holeStyle ?? difficulty.defaultHoleStyle, opacity: holeOpacity)

@@ -56,8 +56,8 @@ typedef enum {
 } cc_png_layout;
 
 /* Encodes pixels (rows of `stride` bytes) to a PNG in memory with fixed settings: no
- * interlace, zlib level 6 / window 15 / memLevel 8 / Z_FILTERED, all five row filters with
- * libpng's adaptive choice, and no ancillary chunks at all (no tIME, gAMA, sRGB, text). */
+ * interlace, zlib Z_RLE / window 15 / memLevel 8, all five row filters with libpng's adaptive
+ * choice, and no ancillary chunks at all (no tIME, gAMA, sRGB, text). */
 cc_status cc_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
                         size_t stride, cc_png_layout layout, uint8_t **out,
                         size_t *out_length, char *err, size_t errlen);
@@ -78,6 +78,15 @@ cc_status cc_jpeg_read_size(const uint8_t *data, size_t length, uint32_t *width,
 cc_status cc_jpeg_decode_rgba(const uint8_t *data, size_t length, uint64_t max_pixels,
                               uint8_t *buffer, size_t capacity, uint32_t *width,
                               uint32_t *height, int *orientation, char *err, size_t errlen);
+
+/* Like cc_jpeg_decode_rgba, but decodes at scale 1/scale_denom (1, 2, 4 or 8; anything else is
+ * CC_BAD_ARGUMENT) with libjpeg-turbo's reduced-size inverse DCT: the output is
+ * ceil(width / scale_denom) x ceil(height / scale_denom), reported in *width and *height, and
+ * buffer must hold that many pixels * 4. max_pixels applies to the stored (full) size. */
+cc_status cc_jpeg_decode_rgba_scaled(const uint8_t *data, size_t length, uint64_t max_pixels,
+                                     uint32_t scale_denom, uint8_t *buffer, size_t capacity,
+                                     uint32_t *width, uint32_t *height, int *orientation,
+                                     char *err, size_t errlen);
 
 typedef enum {
   /* 4 bytes per pixel (RGBA); the 4th byte is ignored. Written as YCbCr. */

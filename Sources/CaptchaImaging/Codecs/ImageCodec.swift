@@ -60,17 +60,7 @@ public enum ImageCodec {
   static func decodeJPEG(_ bytes: [UInt8], name: String, maxPixels: Int) throws -> RGBAImage {
     let header = try readHeader(bytes, format: .jpeg, name: name)
     try checkLimit(header, format: .jpeg, name: name, maxPixels: maxPixels)
-    var orientation: Int32 = 1
-    let pixels = try decodePixels(header, format: .jpeg, name: name, maxPixels: maxPixels) {
-      buffer, capacity, width, height, message in
-      bytes.withUnsafeBufferPointer { data in
-        cc_jpeg_decode_rgba(
-          data.baseAddress, data.count, UInt64(maxPixels), buffer, capacity, &width, &height,
-          &orientation, message, messageCapacity)
-      }
-    }
-    let stored = RGBAImage(width: header.width, height: header.height, pixels: pixels)
-    return (ExifOrientation(rawValue: Int(orientation)) ?? .up).apply(to: stored)
+    return try decodeJPEG(bytes, header: header, reduction: 1, name: name, maxPixels: maxPixels)
   }
 
   /// What a format's header says, before any pixel is decoded.

@@ -34,15 +34,15 @@ public struct CaptchaFiles: Sendable {
   /// Each file is written atomically (temporary file + rename). If any write fails, the files
   /// this call already put in place are removed again, so an error never leaves a partial captcha.
   /// Throws `.cannotCreate` (73) when the folder or a file cannot be created, `.io` (74) when a
-  /// write fails part-way.
-  public func write(toDirectory directory: String) throws {
+  /// write fails part-way. `durable: false` skips the fsync of each file (see `AtomicFile.write`).
+  public func write(toDirectory directory: String, durable: Bool = true) throws {
     let fm = FileManager.default
     try Self.makeDirectories(directory)
     var written: [String] = []
     do {
       for (name, bytes) in files {
         let path = PathText.appending(directory, name)
-        try AtomicFile.write(bytes, to: path)
+        try AtomicFile.write(bytes, to: path, durable: durable)
         written.append(path)
       }
     } catch {

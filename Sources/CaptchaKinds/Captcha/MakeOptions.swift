@@ -21,17 +21,6 @@ public enum OutputFormat: String, CaseIterable, Sendable {
   public var backgroundFileName: String { self == .png ? "background.png" : "background.jpg" }
 }
 
-/// A size in whole pixels (`--size WxH` on the command line).
-public struct PixelSize: Equatable, Hashable, Sendable {
-  public var width: Int
-  public var height: Int
-
-  public init(width: Int, height: Int) {
-    self.width = width
-    self.height = height
-  }
-}
-
 /// Everything that shapes one captcha besides the background and the seed.
 public struct MakeOptions: Sendable {
   /// Resize the background to this size first (with `fit`); nil keeps the image's own size
@@ -51,6 +40,9 @@ public struct MakeOptions: Sendable {
   public var quality: Int = 90
   /// Refuse input images with more pixels than this, before decoding them.
   public var maxPixels: Int = MakeOptions.defaultMaxPixels
+  /// fsync each output file before renaming it into place (`--no-fsync` turns it off for scratch
+  /// output). Changes no byte of the output.
+  public var durableWrites = true
   /// The piece's look (rim).
   public var pieceStyle = PieceStyle()
   /// The hole's look.

@@ -17,6 +17,9 @@ public protocol CaptchaKind: Sendable {
   /// The background file this kind writes (`background.png` or `background.jpg`).
   var backgroundFileName: String { get }
 
+  /// Whether files are fsynced before they are renamed into place (`--no-fsync` turns it off).
+  var writesDurably: Bool { get }
+
   /// Makes one captcha on `background` for `seed`: its encoded files and its answer.
   func make(_ background: consuming PreparedBackground, seed: UInt64) throws -> MadeCaptcha
 

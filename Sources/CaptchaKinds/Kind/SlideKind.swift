@@ -17,6 +17,8 @@ public struct SlideKind: CaptchaKind {
 
   public var backgroundFileName: String { options.format.backgroundFileName }
 
+  public var writesDurably: Bool { options.durableWrites }
+
   public func make(_ background: consuming PreparedBackground, seed: UInt64) throws -> MadeCaptcha {
     let captcha = try CaptchaMaker.make(prepared: background, options: options, seed: seed)
     return MadeCaptcha(

@@ -40,6 +40,30 @@ enum CodecTestSupport {
     mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next() >> 56) }
   }
 
+  /// An APP1 Exif segment with IFD0 = { Make "cam", Orientation = value }.
+  static func exifSegment(orientation: UInt16, littleEndian: Bool) -> [UInt8] {
+    func u16(_ v: UInt16) -> [UInt8] {
+      littleEndian ? [UInt8(v & 0xFF), UInt8(v >> 8)] : [UInt8(v >> 8), UInt8(v & 0xFF)]
+    }
+    func u32(_ v: UInt32) -> [UInt8] {
+      let be = [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)]
+      return littleEndian ? be.reversed() : be
+    }
+    var tiff: [UInt8] = littleEndian ? [0x49, 0x49] : [0x4D, 0x4D]
+    tiff += u16(42) + u32(8) + u16(2)
+    tiff += u16(0x010F) + u16(2) + u32(4) + [0x63, 0x61, 0x6D, 0x00]  // Make = "cam"
+    tiff += u16(0x0112) + u16(3) + u32(1) + u16(orientation) + [0, 0]
+    tiff += u32(0)
+    let payload = Array("Exif".utf8) + [0, 0] + tiff
+    let length = payload.count + 2
+    return [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
+  }
+
+  /// `jpeg` with an Exif segment carrying `orientation` right after SOI.
+  static func withExif(_ jpeg: [UInt8], orientation: UInt16, littleEndian: Bool) -> [UInt8] {
+    Array(jpeg[0..<2]) + exifSegment(orientation: orientation, littleEndian: littleEndian) + jpeg[2...]
+  }
+
   static func randomRGBA(width: Int, height: Int, seed: UInt64) -> RGBAImage {
     var noise = Noise(seed: seed)
     return RGBAImage(

@@ -1,0 +1,73 @@
+import CCodecs
+import CaptchaSupport
+import VectorRaster
+
+extension ImageCodec {
+  /// The DCT scale reductions libjpeg-turbo can decode at, largest first (1/8, 1/4, 1/2, 1/1).
+  public static let jpegReductions = [8, 4, 2, 1]
+
+  /// Decodes `bytes` like `decode(_:name:maxPixels:)`, but no larger than needed for `size`: a JPEG
+  /// is decoded with libjpeg-turbo's reduced-size inverse DCT at the largest reduction of
+  /// `jpegReductions` whose result, after EXIF orientation, is still at least `size.width` ×
+  /// `size.height`; a PNG (which has no such reduction) is decoded whole. A reduction of r gives
+  /// ⌈width / r⌉ × ⌈height / r⌉ pixels, so the result is never smaller than `size` unless the image
+  /// itself is. The pixels are not those of a full decode resized: the caller resamples the result
+  /// to its final size. `maxPixels` applies to the stored size.
+  ///
+  /// Throws `.usage` for a size that is not positive; otherwise the errors of `decode`.
+  public static func decode(
+    _ bytes: [UInt8], name: String, atLeast size: PixelSize, maxPixels: Int = defaultMaxPixels
+  ) throws -> RGBAImage {
+    guard size.width >= 1, size.height >= 1 else {
+      throw CaptchaError(
+        .usage, "\(name): the size to decode at least must be positive, not \(size.width)×\(size.height).")
+    }
+    guard ImageFormat.sniff(bytes) == .jpeg else {
+      return try decode(bytes, name: name, maxPixels: maxPixels)
+    }
+    guard maxPixels >= 1 else {
+      throw CaptchaError(.usage, "\(name): the pixel limit must be at least 1, not \(maxPixels).")
+    }
+    let header = try readHeader(bytes, format: .jpeg, name: name)
+    try checkLimit(header, format: .jpeg, name: name, maxPixels: maxPixels)
+    let displayed =
+      header.orientation.swapsAxes
+      ? PixelSize(width: header.height, height: header.width)
+      : PixelSize(width: header.width, height: header.height)
+    let reduction = jpegReduction(for: displayed, atLeast: size)
+    return try decodeJPEG(bytes, header: header, reduction: reduction, name: name, maxPixels: maxPixels)
+  }
+
+  /// The largest reduction r of `jpegReductions` for which ⌈width / r⌉ × ⌈height / r⌉ of an image of
+  /// `imageSize` is at least `size` on both axes (1 when even the full size is smaller).
+  public static func jpegReduction(for imageSize: PixelSize, atLeast size: PixelSize) -> Int {
+    jpegReductions.first { r in
+      reduced(imageSize.width, by: r) >= size.width && reduced(imageSize.height, by: r) >= size.height
+    } ?? 1
+  }
+
+  /// ⌈length / reduction⌉, libjpeg's output size for a scale of 1/reduction.
+  static func reduced(_ length: Int, by reduction: Int) -> Int {
+    (length + reduction - 1) / reduction
+  }
+
+  /// Decodes a JPEG whose header was read at 1/`reduction` scale, then applies its EXIF orientation.
+  static func decodeJPEG(
+    _ bytes: [UInt8], header: Header, reduction: Int, name: String, maxPixels: Int
+  ) throws -> RGBAImage {
+    var scaled = header
+    scaled.width = reduced(header.width, by: reduction)
+    scaled.height = reduced(header.height, by: reduction)
+    var orientation: Int32 = 1
+    let pixels = try decodePixels(scaled, format: .jpeg, name: name, maxPixels: maxPixels) {
+      buffer, capacity, width, height, message in
+      bytes.withUnsafeBufferPointer { data in
+        cc_jpeg_decode_rgba_scaled(
+          data.baseAddress, data.count, UInt64(maxPixels), UInt32(reduction), buffer, capacity, &width,
+          &height, &orientation, message, messageCapacity)
+      }
+    }
+    let stored = RGBAImage(width: scaled.width, height: scaled.height, pixels: pixels)
+    return (ExifOrientation(rawValue: Int(orientation)) ?? .up).apply(to: stored)
+  }
+}

@@ -1,0 +1,172 @@
+"""`make bench-compare`: captcha-gen next to its baselines, side by side in one run (issue 13).
+
+    batch   captchas/s of `captcha-gen batch` (default look and --difficulty classic) and of the
+            Pillow + multiprocessing script (tools/bench/pillow_batch.py): COUNT captchas at
+            320x160 from the five photos of make_images.py, --jobs 2; plus the 2-vs-1-job scaling.
+    make    wall time and peak RSS of `captcha-gen make` next to tools/bench/codec-floor (decode
+            and encode only) in three cases: 451x300 PNG -> PNG, 12 MP JPEG -> JPEG and
+            12 MP JPEG -> --size 320x160.
+
+With --before OLD_BINARY, an older captcha-gen runs in the same rounds (rows marked "before"), so
+a change is measured against the old code under the same load. Runs of the compared programs alternate, so load from other processes falls on all of them alike;
+medians are printed with every run and the ratios of medians. Peak RSS comes from
+/usr/bin/time (GNU time, small itself, so the measured child does not inherit a large parent's
+high-water mark through exec). Extra arguments for captcha-gen (for instance --no-fsync) go
+after `--`: `run_bench.py ... -- --no-fsync` (they are passed to the floor too).
+"""
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import make_images  # noqa: E402
+
+
+def run(command, out):
+    """Runs `command` under GNU time after emptying `out`; returns (seconds, peak RSS in MB)."""
+    shutil.rmtree(out, ignore_errors=True)
+    report = tempfile.NamedTemporaryFile(prefix="bench-rss-", delete=False)
+    report.close()
+    started = time.perf_counter()
+    done = subprocess.run(
+        ["/usr/bin/time", "-f", "%M", "-o", report.name] + command,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    seconds = time.perf_counter() - started
+    with open(report.name) as f:
+        peak_kb = int(f.read().split()[-1])
+    os.unlink(report.name)
+    if done.returncode != 0:
+        sys.exit(f"bench: {' '.join(command)} failed:\n{done.stderr.decode(errors='replace')}")
+    return seconds, peak_kb / 1024
+
+
+def median(xs):
+    return statistics.median(xs)
+
+
+def batch_section(a, images, work, extra):
+    count = a.count
+    ours = [a.bin, "batch", "--count", str(count), "--images", images, "--size", "320x160",
+            "--seed", "1"] + extra
+    pillow = [sys.executable, os.path.join(HERE, "pillow_batch.py"), "--images", images,
+              "--count", str(count), "--size", "320x160"]
+    contenders = [
+        ("captcha-gen batch, default look, --jobs 2", ours + ["--jobs", "2"]),
+        ("captcha-gen batch, --difficulty classic, --jobs 2",
+         ours + ["--jobs", "2", "--difficulty", "classic"]),
+        ("Pillow script, --jobs 2", pillow + ["--jobs", "2"]),
+        ("captcha-gen batch, default look, --jobs 1", ours + ["--jobs", "1"]),
+        ("Pillow script, --jobs 1", pillow + ["--jobs", "1"]),
+    ]
+    if a.before:
+        old = [a.before] + ours[1:]
+        contenders += [
+            ("before: batch, default look, --jobs 2", old + ["--jobs", "2"]),
+            ("before: batch, --difficulty classic, --jobs 2",
+             old + ["--jobs", "2", "--difficulty", "classic"]),
+            ("before: batch, default look, --jobs 1", old + ["--jobs", "1"]),
+        ]
+    rates = {name: [] for name, _ in contenders}
+    for _ in range(a.repeats):
+        for name, command in contenders:
+            seconds, _ = run(command + ["--out", os.path.join(work, "batch")], os.path.join(work, "batch"))
+            rates[name].append(count / seconds)
+    print(f"batch: {count} captchas at 320x160 from {images}, median of {a.repeats} runs "
+          f"(load average {os.getloadavg()[0]:.2f})")
+    for name, _ in contenders:
+        runs = ", ".join(f"{r:.1f}" for r in rates[name])
+        print(f"  {name:52s} {median(rates[name]):7.1f} captchas/s  (runs: {runs})")
+    m = {name: median(v) for name, v in rates.items()}
+    pillow2 = m["Pillow script, --jobs 2"]
+    print(f"  default look / Pillow (jobs 2):   {m['captcha-gen batch, default look, --jobs 2'] / pillow2:.2f}x"
+          "  (goal >= 5)")
+    print(f"  classic / Pillow (jobs 2):        "
+          f"{m['captcha-gen batch, --difficulty classic, --jobs 2'] / pillow2:.2f}x")
+    print(f"  default look, jobs 2 / jobs 1:    {m['captcha-gen batch, default look, --jobs 2'] / m['captcha-gen batch, default look, --jobs 1']:.2f}x"
+          "  (goal >= 1.8)")
+    print(f"  Pillow, jobs 2 / jobs 1:          {pillow2 / m['Pillow script, --jobs 1']:.2f}x")
+    if a.before:
+        for look in ("default look, --jobs 2", "--difficulty classic, --jobs 2", "default look, --jobs 1"):
+            print(f"  now / before, {look + ':':31s} "
+                  f"{m['captcha-gen batch, ' + look] / m['before: batch, ' + look]:.2f}x")
+
+
+def make_section(a, folder, work, extra):
+    png = os.path.join(folder, "bg-451x300.png")
+    jpeg = os.path.join(folder, "photo-12mp.jpg")
+    floor_extra = [x for x in extra if x == "--no-fsync"]
+    cases = [
+        ("451x300 PNG -> PNG", ["--image", png], ["png", png], a.samples * 2),
+        ("12 MP JPEG -> JPEG", ["--image", jpeg, "--format", "jpeg"], ["jpeg", jpeg], a.samples),
+        ("12 MP JPEG -> --size 320x160", ["--image", jpeg, "--size", "320x160"],
+         ["jpeg-size", jpeg], a.samples * 2),
+    ]
+    print(f"make: wall time and peak RSS of one process, median of interleaved runs "
+          f"(load average {os.getloadavg()[0]:.2f})")
+    looks = ["default", "classic"] + (["default before", "classic before"] if a.before else [])
+    print(f"  {'case':30s} {'floor':>16s}" + "".join(f"{k:>26s}" for k in looks))
+    for name, args, floor_args, samples in cases:
+        out = os.path.join(work, "make")
+        floor_cmd = [a.floor] + floor_args[:1] + [floor_args[1], out]
+        if floor_args[0] == "jpeg-size":
+            floor_cmd += ["320", "160"]
+        floor_cmd += floor_extra
+        make_cmd = [a.bin, "make", "--seed", "7", "--out", out] + args + extra
+        commands = [("floor", floor_cmd), ("default", make_cmd),
+                    ("classic", make_cmd + ["--difficulty", "classic"])]
+        if a.before:
+            old = [a.before] + make_cmd[1:]
+            commands += [("default before", old), ("classic before", old + ["--difficulty", "classic"])]
+        times = {k: [] for k, _ in commands}
+        peaks = {k: [] for k, _ in commands}
+        for _ in range(samples):
+            for key, command in commands:
+                seconds, peak = run(command, out)
+                times[key].append(seconds)
+                peaks[key].append(peak)
+        f_time = median(times["floor"])
+        cells = [f"{f_time * 1000:7.0f} ms {max(peaks['floor']):5.1f} MB"]
+        for key in looks:
+            t = median(times[key])
+            cells.append(f"{t * 1000:7.0f} ms {t / f_time:4.2f}x {max(peaks[key]):5.1f} MB")
+        print(f"  {name:30s} {cells[0]:>16s}" + "".join(f"{c:>26s}" for c in cells[1:]))
+    print("  (ratio = time / floor's time; goal <= 1.2x, peak <= floor + 20 MB)")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bin", default=".build/release/captcha-gen")
+    parser.add_argument("--floor", default=".build/bench/codec-floor")
+    parser.add_argument("--before", default="", help="an older captcha-gen to run side by side")
+    parser.add_argument("--photos", default="", help="sample photos to derive the test images from")
+    parser.add_argument("--work", default=".build/bench")
+    parser.add_argument("--count", type=int, default=300, help="captchas per batch run")
+    parser.add_argument("--repeats", type=int, default=3, help="batch runs per contender")
+    parser.add_argument("--samples", type=int, default=5, help="make runs per program (12 MP case)")
+    parser.add_argument("--only", choices=["batch", "make"], help="run one section")
+    parser.add_argument("extra", nargs="*", help="after --: extra captcha-gen options")
+    a = parser.parse_args()
+    images = os.path.join(a.work, "images")
+    print("test images:")
+    sys.argv = [sys.argv[0], "--out", images, "--photos", a.photos]
+    make_images.main()
+    work = os.path.join(a.work, "runs")
+    os.makedirs(work, exist_ok=True)
+    if a.only in (None, "batch"):
+        batch_section(a, os.path.join(images, "batch"), work, a.extra)
+    if a.only in (None, "make"):
+        make_section(a, os.path.join(images, "make"), work, a.extra)
+    shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
