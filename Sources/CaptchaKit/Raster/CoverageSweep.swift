@@ -31,6 +31,7 @@ extension CellBand {
       }
     }
     line.update(repeating: 0, count: stride)
+    (tags + r * stride).update(repeating: 0, count: stride)
   }
 
   /// Only the marked cells; the runs between them have the constant coverage left by the last
@@ -40,6 +41,7 @@ extension CellBand {
     let line = cells + r * stride
     let words = marks + r * wordsPerRow
     let summaryWords = summary + r * summaryWordsPerRow
+    let tagLine = tags + r * stride
     var acc: Float = 0
     var next = 0  // first pixel not yet written
     for s in 0..<summaryWordsPerRow {
@@ -56,6 +58,7 @@ extension CellBand {
           bits &= bits &- 1
           let delta = line[x]
           line[x] = 0
+          tagLine[x] = 0
           if x >= width { continue }
           if x > next {
             (out + next).update(repeating: byte(acc, evenOdd), count: x - next)
