@@ -44,7 +44,8 @@ FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= svg-raster png jpeg answer
 
 fuzz: deps
-	cd Fuzz && $(SWIFT) build -c release --sanitize=fuzzer --sanitize=address
+	cd Fuzz && $(SWIFT) build -c release --sanitize=fuzzer --sanitize=address \
+	  -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address
 	@for t in $(FUZZ_TARGETS); do \
 	  mkdir -p .build/fuzz/corpus/$$t .build/fuzz/artifacts/$$t; \
 	  dict=""; [ -f Fixtures/fuzz/$$t.dict ] && dict="-dict=Fixtures/fuzz/$$t.dict"; \

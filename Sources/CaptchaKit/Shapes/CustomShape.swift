@@ -80,7 +80,8 @@ public struct CustomShape: PieceShape, Equatable {
     guard area >= minimumFilledArea else {
       throw CaptchaError(
         .badData,
-        "\(source): the outline encloses no area (it fills \((area * 100).rounded() / 100) px² of \(size)×\(size) px when scaled to a piece), so the piece would be invisible; give a closed shape with an inside")
+        "\(source): the outline encloses no area (it fills \((area * 100).rounded() / 100) px² of \(size)×\(size) px when scaled to a piece), so the piece would be invisible; give a closed shape with an inside"
+      )
     }
   }
 
