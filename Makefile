@@ -62,14 +62,19 @@ clean:
 	rm -rf .build demo
 
 # Attack suite (tools/attacks, Python + OpenCV in .venv): how solvable our captchas are. Not part of
-# `make test`. Runs the suite on the default look, then on the classic preset (to show the attacks
-# work). ATTACK_ARGS passes extra options, e.g. ATTACK_ARGS='--seeds 20 --make-arg=--shape --make-arg=circle'.
-VENV         = .venv
-PHOTOS      ?= ../shared/photos
-ATTACK_JSON ?= .build/attack-results.json
-ATTACK_ARGS ?=
+# `make test`. `attack-eval` makes 20 captchas per TEST photo (tools/attacks/split.py) for the default
+# look and every preset and runs every attack on them (about 10 minutes on 2 cores); the learned
+# attackers are included once `make attack-train` has trained them (torch, CPU, about 25 minutes:
+# 2400 training captchas from the TRAIN photos, 8 minutes per variant). ATTACK_ARGS passes extra
+# options to the evaluator, e.g. ATTACK_ARGS='--seeds 10 --looks normal'.
+VENV          = .venv
+PHOTOS       ?= ../shared/photos
+ATTACK_JSON  ?= .build/attack-results.json
+ATTACK_MODELS ?= .build/attack-models
+ATTACK_ARGS  ?=
+TRAIN_ARGS   ?=
 
-.PHONY: attack-venv attack-eval
+.PHONY: attack-venv attack-learn-venv attack-eval attack-train
 
 attack-venv: $(VENV)/.installed
 
@@ -78,16 +83,30 @@ $(VENV)/.installed: tools/attacks/requirements.txt
 	$(VENV)/bin/pip install --quiet -r tools/attacks/requirements.txt
 	touch $@
 
+# torch for the learned attacker (a CPU build when pip finds one; the default Linux wheel from PyPI
+# also pulls several GB of CUDA libraries).
+attack-learn-venv: $(VENV)/.installed-learn
+
+$(VENV)/.installed-learn: $(VENV)/.installed tools/attacks/requirements-learn.txt
+	$(VENV)/bin/pip install --quiet -r tools/attacks/requirements-learn.txt
+	touch $@
+
 attack-eval: attack-venv
 	@if [ ! -d "$(PHOTOS)" ]; then \
 	  echo "attack-eval: skipped: photo folder $(PHOTOS) is missing (set PHOTOS=DIR to a folder of jpg/png photos)"; \
 	else \
 	  $(MAKE) --no-print-directory release && \
-	  echo "== default look (--difficulty normal) ==" && \
-	  $(VENV)/bin/python tools/attacks/evaluate.py --bin $(BIN_RELEASE) --photos "$(PHOTOS)" \
-	    --json $(ATTACK_JSON) $(ATTACK_ARGS) && \
-	  echo && echo "== classic preset (--difficulty classic): shows the attacks work ==" && \
-	  $(VENV)/bin/python tools/attacks/evaluate.py --bin $(BIN_RELEASE) --photos "$(PHOTOS)" \
-	    --json $(ATTACK_JSON:.json=-classic.json) --work .build/attack-eval-classic \
-	    --make-arg=--difficulty --make-arg=classic $(ATTACK_ARGS); \
+	  models=""; if ls $(ATTACK_MODELS)/*.pt >/dev/null 2>&1; then models="--models $(ATTACK_MODELS)"; \
+	  else echo "attack-eval: no learned attackers in $(ATTACK_MODELS) (run make attack-train to include them)"; fi; \
+	  nice -n 10 $(VENV)/bin/python tools/attacks/evaluate.py --bin $(BIN_RELEASE) --photos "$(PHOTOS)" \
+	    --json $(ATTACK_JSON) $$models $(ATTACK_ARGS); \
+	fi
+
+attack-train: attack-learn-venv
+	@if [ ! -d "$(PHOTOS)" ]; then \
+	  echo "attack-train: skipped: photo folder $(PHOTOS) is missing (set PHOTOS=DIR)"; \
+	else \
+	  $(MAKE) --no-print-directory release && \
+	  nice -n 10 $(VENV)/bin/python tools/attacks/learned.py train --bin $(BIN_RELEASE) --photos "$(PHOTOS)" \
+	    --out $(ATTACK_MODELS) $(TRAIN_ARGS); \
 	fi

@@ -1,6 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Layers, each a target; dependencies point down only (docs/ARCHITECTURE.md draws the graph):
+//   VectorRaster, CaptchaSupport, CCodecs  →  CaptchaImaging  →  CaptchaKinds
+//   →  CaptchaCheck, CaptchaBatch, CaptchaCompare  →  CaptchaKit (umbrella)  →  captcha-gen, captcha-bench
 let package = Package(
   name: "captcha-gen",
   products: [
@@ -11,15 +14,29 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
   ],
   targets: [
+    // Paths in, coverage masks out: geometry, SVG path data, flattening, the scanline rasteriser.
+    .target(name: "VectorRaster"),
+    // Errors with sysexits kinds, the project's PRNG, SHA-256, atomic files, the JSON writer.
+    .target(name: "CaptchaSupport"),
     // C shim over libpng and libjpeg-turbo; owns every setjmp/longjmp.
     .target(
       name: "CCodecs",
       linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("z")]
     ),
-    // All product logic: geometry, rasteriser, imaging, captcha pipeline. No CLI parsing.
+    // Pictures: RGBA images, decode/encode, resize, the procedural background, masks as images.
+    .target(name: "CaptchaImaging", dependencies: ["VectorRaster", "CaptchaSupport", "CCodecs"]),
+    // Captcha kinds behind one seam: options, shapes, looks, hardening, answer.json, verify.
+    .target(name: "CaptchaKinds", dependencies: ["CaptchaImaging"]),
+    // The built-in self-attack behind --check (sees only what a client sees).
+    .target(name: "CaptchaCheck", dependencies: ["CaptchaKinds"]),
+    // Many captchas: item derivation, shards, the parallel engine, the manifest, resume.
+    .target(name: "CaptchaBatch", dependencies: ["CaptchaKinds"]),
+    // Decoded-pixel comparison behind `compare` and the golden tests.
+    .target(name: "CaptchaCompare", dependencies: ["CaptchaImaging"]),
+    // The library users import: every layer re-exported, plus what composes them (batch --check).
     .target(
       name: "CaptchaKit",
-      dependencies: ["CCodecs"]
+      dependencies: ["CaptchaCheck", "CaptchaBatch", "CaptchaCompare"]
     ),
     // Thin command-line front end.
     .executableTarget(
@@ -30,18 +47,17 @@ let package = Package(
       ]
     ),
     // Benchmarks (`make bench`); prints medians, not a test.
-    .executableTarget(
-      name: "captcha-bench",
-      dependencies: ["CaptchaKit"]
-    ),
-    .testTarget(
-      name: "CaptchaKitTests",
-      dependencies: ["CaptchaKit"]
-    ),
-    .testTarget(
-      name: "CLITests",
-      dependencies: ["CaptchaKit"]
-    ),
+    .executableTarget(name: "captcha-bench", dependencies: ["CaptchaKit"]),
+    // Helpers shared by the test targets (temporary folders, fixture paths); never shipped.
+    .target(name: "CaptchaTestSupport", path: "Tests/CaptchaTestSupport"),
+    .testTarget(name: "VectorRasterTests", dependencies: ["VectorRaster", "CaptchaSupport"]),
+    .testTarget(name: "CaptchaSupportTests", dependencies: ["CaptchaSupport", "CaptchaTestSupport"]),
+    .testTarget(name: "CaptchaImagingTests", dependencies: ["CaptchaImaging"]),
+    .testTarget(name: "CaptchaKindsTests", dependencies: ["CaptchaKinds", "CaptchaTestSupport"]),
+    .testTarget(name: "CaptchaCheckTests", dependencies: ["CaptchaCheck"]),
+    .testTarget(name: "CaptchaBatchTests", dependencies: ["CaptchaBatch"]),
+    .testTarget(name: "CaptchaCompareTests", dependencies: ["CaptchaCompare"]),
+    .testTarget(name: "CLITests", dependencies: ["CaptchaKit"]),
   ],
   swiftLanguageModes: [.v5]
 )

@@ -19,12 +19,13 @@ func printError(_ line: String) {
   writeAll(fd: 2, Array((line + "\n").utf8))
 }
 
-/// Runs a command body, turning a `CaptchaError` into one sentence on stderr and its sysexits code.
+/// Runs a command body, turning a library error (`CaptchaError`, or a `PathError` from the geometry layer) into one sentence on stderr and its sysexits code.
 /// Every subcommand's `run()` goes through this so errors look the same everywhere.
 func reportingErrors<T>(_ body: () throws -> T) throws -> T {
   do {
     return try body()
-  } catch let error as CaptchaError {
+  } catch {
+    guard let error = CaptchaError(thrown: error) else { throw error }
     printError("captcha-gen: \(error.message)")
     throw ExitCode(error.kind.exitCode)
   }

@@ -1,10 +1,12 @@
-"""Generate captchas from a folder of photos with `captcha-gen make`, run every attack, print a table.
+"""Generate captchas with `captcha-gen make` from the fixed photo split, run every attack, print a table.
 
     python tools/attacks/evaluate.py --bin .build/release/captcha-gen --photos ../shared/photos \
-        --seeds 10 --json attack-results.json [--make-arg=--shape --make-arg=circle]
+        [--set test] [--looks normal,classic,easy,hard] [--seeds 20] [--models .build/attack-models] \
+        [--json attack-results.json] [--make-arg=--shape --make-arg=circle]
 
-Photos named in --holdout are reported separately ("held out": judge resistance on photos the
-generator was not tuned on). Exit status: 0 after printing the table, 2 on a usage or generation error.
+Captchas are made only from the chosen photos of split.py (default: the test photos, which no
+attack was tuned or trained on), one table column per `--difficulty` look. Exit status: 0 after
+printing the table, 2 on a usage or generation error.
 """
 
 from __future__ import annotations
@@ -22,10 +24,11 @@ import cv2
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from attacks import ATTACKS, background_restore  # noqa: E402
+from hole_attacks import HOLE_ATTACKS  # noqa: E402
+from split import TEST_PHOTOS, TRAIN_PHOTOS  # noqa: E402
 from scoring import Item, chance_rate, fitted_rate, success_rate  # noqa: E402
 
 PHOTO_EXTENSIONS = {".jpg", ".jpeg", ".png"}
-DEFAULT_HOLDOUT = "grace_hopper,hubble_deep_field,stereo_motorcycle"
 
 
 def generate(binary: str, photos: list[Path], seeds: int, first_seed: int, size: str, work: Path, extra: list[str]) -> list[Path]:
@@ -65,14 +68,26 @@ def load(folder: Path, photo: str):
     return item, bg, piece, (source, bg.shape[:2])
 
 
-def run_attacks(records) -> dict[str, list]:
+def all_attacks(models: Path | None) -> dict:
+    """name → (class, function, description): the classic attacks, the hole finders and, when
+    `models` holds trained variants, the learned attackers."""
+    table = {**ATTACKS, **HOLE_ATTACKS}
+    if models is not None and models.is_dir():
+        from learned import load_models  # noqa: PLC0415  (needs torch)
+
+        for name, attack in load_models(models).items():
+            table[name] = ("7c", attack, f"siamese CNN trained on captcha-gen output ({name})")
+    return table
+
+
+def run_attacks(records, attacks: dict) -> dict[str, list]:
     """Every attack's guesses, in record order."""
     groups = defaultdict(list)
     for _, bg, _, key, _ in records:
         groups[key].append(bg)
-    guesses = {name: [] for name in ATTACKS}
+    guesses = {name: [] for name in attacks}
     for item, bg, piece, key, _ in records:
-        for name, (_, attack, _) in ATTACKS.items():
+        for name, (_, attack, _) in attacks.items():
             if attack is background_restore:
                 g = attack(bg, piece, item.mode, item.start, group=groups[key])
             else:
@@ -102,87 +117,100 @@ def pct(v: float) -> str:
     return "   —" if v != v else f"{100 * v:5.1f}%"
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--bin", required=True, help="captcha-gen binary")
-    ap.add_argument("--photos", required=True, help="folder of photos (jpg/png)")
-    ap.add_argument("--seeds", type=int, default=10, help="captchas per photo (default 10)")
-    ap.add_argument("--first-seed", type=int, default=1, help="added to a per-photo base seed (default 1)")
-    ap.add_argument("--size", default="320x160", help="--size passed to make (default 320x160)")
-    ap.add_argument("--work", default=".build/attack-eval", help="where the captchas are written")
-    ap.add_argument("--holdout", default=DEFAULT_HOLDOUT, help="comma-separated photo stems reported as held out")
-    ap.add_argument("--make-arg", action="append", default=[], help="extra argument for make (repeatable)")
-    ap.add_argument("--json", help="write machine-readable results here")
-    args = ap.parse_args(argv)
-
-    photo_dir = Path(args.photos)
-    photos = sorted(p for p in photo_dir.iterdir() if p.suffix.lower() in PHOTO_EXTENSIONS) if photo_dir.is_dir() else []
-    if not photos:
-        print(f"evaluate: no photos in {photo_dir}", file=sys.stderr)
-        return 2
-    holdout = {s.strip() for s in args.holdout.split(",") if s.strip()}
-    folders = generate(args.bin, photos, args.seeds, args.first_seed, args.size, Path(args.work), args.make_arg)
+def evaluate_look(args, photos: list[Path], look: str, attacks: dict) -> dict:
+    """Generate the captchas of one look (`--difficulty look`) and score every attack on them."""
+    extra = ["--difficulty", look, *args.make_arg]
+    folders = generate(args.bin, photos, args.seeds, args.first_seed, args.size, Path(args.work) / look, extra)
     records = []
     for folder in folders:
         photo = folder.parent.name
         item, bg, piece, key = load(folder, photo)
         records.append((item, bg, piece, key, photo))
     items = [r[0] for r in records]
-    guesses = run_attacks(records)
-
-    subsets = {
-        "all": [k for k in range(len(records))],
-        "tuned": [k for k, r in enumerate(records) if r[4] not in holdout],
-        "held-out": [k for k, r in enumerate(records) if r[4] in holdout],
+    guesses = run_attacks(records, attacks)
+    return {
+        "count": len(items),
+        "chance": chance_rate(items),
+        "attacks": {name: summarise(items, guesses[name]) for name in attacks},
+        "items": [
+            {
+                "name": it.name,
+                "target": list(it.target),
+                "tolerance": it.tolerance,
+                "guesses": {n: (list(guesses[n][k]) if guesses[n][k] is not None else None) for n in attacks},
+            }
+            for k, it in enumerate(items)
+        ],
     }
-    results = {}
-    for name in ATTACKS:
-        results[name] = {
-            sub: summarise([items[k] for k in idx], [guesses[name][k] for k in idx]) for sub, idx in subsets.items()
-        }
-    chance = {sub: chance_rate([items[k] for k in idx]) for sub, idx in subsets.items()}
 
-    used = sorted({r[4] for r in records})
-    print(f"{len(items)} captchas: {len(photos)} photos × {args.seeds} seeds, size {args.size}, "
-          f"make args {args.make_arg or 'none'}; held out: {', '.join(sorted(holdout & set(used))) or 'none'}")
-    header = f"{'attack':<18}{'#':>2}  {'all raw':>8} {'all fit':>8}  {'tuned raw':>9} {'tuned fit':>9}  {'held raw':>8} {'held fit':>8}"
+
+def print_table(results: dict, attacks: dict, looks: list[str]) -> None:
+    """One row per attack, one raw / fit column pair per look, then best of any and chance."""
+    header = f"{'attack':<17}{'class':>5}  " + "  ".join(f"{look + ' raw':>11} {'fit':>6}" for look in looks)
     print(header)
     print("-" * len(header))
-    for name, (number, _, _) in ATTACKS.items():
-        r = results[name]
-        print(f"{name:<18}{number:>2}  {pct(r['all']['raw']):>8} {pct(r['all']['fitted']):>8}  "
-              f"{pct(r['tuned']['raw']):>9} {pct(r['tuned']['fitted']):>9}  "
-              f"{pct(r['held-out']['raw']):>8} {pct(r['held-out']['fitted']):>8}")
-    best = {sub: max(max(results[n][sub]["raw"], results[n][sub]["fitted"]) if subsets[sub] else float("nan")
-                     for n in ATTACKS) for sub in subsets}
-    print(f"{'best of any':<18}{'':>2}  {pct(best['all']):>8} {'':>8}  {pct(best['tuned']):>9} {'':>9}  {pct(best['held-out']):>8}")
-    print(f"{'chance':<18}{'':>2}  {pct(chance['all']):>8} {'':>8}  {pct(chance['tuned']):>9} {'':>9}  {pct(chance['held-out']):>8}")
+    for name, (number, _, _) in attacks.items():
+        cells = [f"{pct(results[lk]['attacks'][name]['raw']):>11} {pct(results[lk]['attacks'][name]['fitted']):>6}"
+                 for lk in looks]
+        print(f"{name:<17}{str(number):>5}  " + "  ".join(cells))
+    best = [max(max(r["raw"], r["fitted"]) for r in results[lk]["attacks"].values()) for lk in looks]
+    print(f"{'best of any':<17}{'':>5}  " + "  ".join(f"{pct(b):>11} {'':>6}" for b in best))
+    print(f"{'chance':<17}{'':>5}  " + "  ".join(f"{pct(results[lk]['chance']):>11} {'':>6}" for lk in looks))
     print("raw: guess as is; fit: one constant offset fitted on half the captchas, success on the other half (2-fold).")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--bin", required=True, help="captcha-gen binary")
+    ap.add_argument("--photos", required=True, help="folder of photos (jpg/png)")
+    ap.add_argument("--set", choices=["test", "train", "all"], default="test",
+                    help="which photos of the fixed split (split.py) to make captchas from (default test)")
+    ap.add_argument("--looks", default="normal,classic,easy,hard",
+                    help="comma-separated --difficulty presets, one table column each (default normal,classic,easy,hard)")
+    ap.add_argument("--seeds", type=int, default=20, help="captchas per photo and look (default 20)")
+    ap.add_argument("--first-seed", type=int, default=1, help="added to a per-photo base seed (default 1)")
+    ap.add_argument("--size", default="320x160", help="--size passed to make (default 320x160)")
+    ap.add_argument("--work", default=".build/attack-eval", help="where the captchas are written")
+    ap.add_argument("--models", help="folder of trained learned attackers (learned.py train --out); omitted: none")
+    ap.add_argument("--only", help="comma-separated attack names to run (default: all)")
+    ap.add_argument("--make-arg", action="append", default=[], help="extra argument for make (repeatable)")
+    ap.add_argument("--json", help="write machine-readable results here")
+    args = ap.parse_args(argv)
+
+    photo_dir = Path(args.photos)
+    photos = sorted(p for p in photo_dir.iterdir() if p.suffix.lower() in PHOTO_EXTENSIONS) if photo_dir.is_dir() else []
+    wanted = {"test": set(TEST_PHOTOS), "train": set(TRAIN_PHOTOS), "all": {p.stem for p in photos}}[args.set]
+    photos = [p for p in photos if p.stem in wanted]
+    if not photos:
+        print(f"evaluate: no {args.set} photos ({', '.join(sorted(wanted))}) in {photo_dir}", file=sys.stderr)
+        return 2
+    attacks = all_attacks(Path(args.models) if args.models else None)
+    if args.only:
+        names = [n.strip() for n in args.only.split(",") if n.strip()]
+        unknown = [n for n in names if n not in attacks]
+        if unknown:
+            print(f"evaluate: --only: unknown attack {', '.join(unknown)}", file=sys.stderr)
+            return 2
+        attacks = {n: attacks[n] for n in names}
+    looks = [lk.strip() for lk in args.looks.split(",") if lk.strip()]
+    results = {look: evaluate_look(args, photos, look, attacks) for look in looks}
+
+    print(f"{args.set} photos: {', '.join(p.stem for p in photos)}; {args.seeds} captchas per photo and look "
+          f"({len(photos) * args.seeds} per look), size {args.size}, make args {args.make_arg or 'none'}")
+    print_table(results, attacks, looks)
 
     if args.json:
         out = {
             "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
             "binary": args.bin,
-            "photos": used,
-            "holdout": sorted(holdout & set(used)),
+            "set": args.set,
+            "photos": [p.stem for p in photos],
             "seeds": args.seeds,
             "first_seed": args.first_seed,
             "size": args.size,
             "make_args": args.make_arg,
-            "count": len(items),
-            "chance": chance,
-            "attacks": {
-                name: {"number": ATTACKS[name][0], "description": ATTACKS[name][2], **results[name]} for name in ATTACKS
-            },
-            "items": [
-                {
-                    "name": it.name,
-                    "target": list(it.target),
-                    "tolerance": it.tolerance,
-                    "guesses": {n: (list(guesses[n][k]) if guesses[n][k] is not None else None) for n in ATTACKS},
-                }
-                for k, it in enumerate(items)
-            ],
+            "descriptions": {name: {"class": str(attacks[name][0]), "description": attacks[name][2]} for name in attacks},
+            "looks": results,
         }
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
         Path(args.json).write_text(json.dumps(_finite(out), indent=1, allow_nan=False) + "\n")

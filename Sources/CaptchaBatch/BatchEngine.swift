@@ -1,0 +1,193 @@
+import CaptchaImaging
+import CaptchaKinds
+import CaptchaSupport
+import VectorRaster
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Runs a batch: derives every item of the shard, hands items to worker threads, writes the
+/// manifest in index order, skips complete items with `resume`, and keeps going past failed items.
+///
+/// The captcha pipeline itself comes in as closures (see `CaptchaBatch`), so the engine only does
+/// the batch's bookkeeping:
+/// - `load` decodes a background file (called at most once per background per worker and window,
+///   through a per-worker cache);
+/// - `make` writes an item's files into its folder (atomically) and returns its record;
+/// - `existing` returns the record of an item whose files are all present and valid, or nil.
+public struct BatchEngine<Background> {
+  public var request: BatchRequest
+  public var load: (String) throws -> Background
+  public var make: (BatchItem, Background?) throws -> BatchItemRecord
+  public var existing: (BatchItem) -> BatchItemRecord?
+
+  public init(
+    request: BatchRequest, load: @escaping (String) throws -> Background,
+    make: @escaping (BatchItem, Background?) throws -> BatchItemRecord,
+    existing: @escaping (BatchItem) -> BatchItemRecord?
+  ) {
+    self.request = request
+    self.load = load
+    self.make = make
+    self.existing = existing
+  }
+
+  /// How many items this run's shard has.
+  public var itemCount: Int { request.shard.itemCount(total: request.count) }
+
+  /// The shard's item at `position` (its rank in index order).
+  public func item(at position: Int) -> BatchItem {
+    let r = request
+    let i = r.shard.itemIndex(at: position)
+    let seed = BatchDerivation.itemSeed(base: r.baseSeed, index: i)
+    let folder = BatchDerivation.folderName(index: i, count: r.count)
+    let folderPath = PathText.appending(r.outputDirectory, folder)
+    switch r.inputs {
+    case .procedural:
+      return BatchItem(
+        index: i, seed: seed, source: "procedural", backgroundPath: nil, folderName: folder,
+        folderPath: folderPath)
+    case .files(let files):
+      let input = files[BatchDerivation.backgroundIndex(index: i, inputCount: files.count)]
+      return BatchItem(
+        index: i, seed: seed, source: input.name, backgroundPath: input.path, folderName: folder,
+        folderPath: folderPath)
+    }
+  }
+
+  /// Runs the batch. `progress` is called after every item (from worker threads); `failure` when
+  /// an item fails, as it happens. Throws only when the batch cannot run at all (output folder or
+  /// manifest cannot be created or written).
+  public func run(
+    progress: @escaping (BatchProgress) -> Void = { _ in },
+    failure: @escaping (BatchItem, CaptchaError) -> Void = { _, _ in }
+  ) throws -> BatchSummary {
+    try request.validate()
+    let total = itemCount
+    try createFolder(request.outputDirectory)
+    let manifestPath = PathText.appending(request.outputDirectory, request.manifestName)
+    let manifest = try ManifestFile(path: manifestPath)
+    defer { manifest.close() }
+    let sink = OrderedLineSink { try manifest.append($0) }
+    let counter = ProgressCounter(total: total)
+    let failures = FailureList()
+    let inputCount = max(request.inputs.count, 1)
+    let shard = request.shard
+    let backgroundOf = { (position: Int) in
+      BatchDerivation.backgroundIndex(index: shard.itemIndex(at: position), inputCount: inputCount)
+    }
+    let resume = request.resume
+    let load = self.load
+    let make = self.make
+    let existing = self.existing
+    let engine = self
+
+    ParallelRunner.run(
+      count: total, jobs: request.jobs, makeWorker: { _ in BatchWorker<Background>() }
+    ) { worker, slot in
+      let w = slot / BatchSchedule.windowSize
+      if worker.window != w {
+        worker.window = w
+        worker.order = BatchSchedule.window(w, count: total, backgroundOf: backgroundOf)
+      }
+      let position = worker.order[slot - w * BatchSchedule.windowSize]
+      let item = engine.item(at: position)
+      if resume {
+        removeTemporaryFiles(in: item.folderPath)
+      }
+      if resume, let record = existing(item) {
+        sink.deliver(position: position, line: ManifestLine.made(item, record))
+        progress(counter.record(.skipped))
+        return
+      }
+      do {
+        try prepareFolder(item.folderPath)
+        var background: Background?
+        if let path = item.backgroundPath {
+          background = try worker.cache.value(for: path) { try load(path) }
+        }
+        let record = try make(item, background)
+        sink.deliver(position: position, line: ManifestLine.made(item, record))
+        progress(counter.record(.made))
+      } catch {
+        let e =
+          CaptchaError(thrown: error) ?? CaptchaError(.io, "Item \(item.folderName) failed: \(error).")
+        failures.add(item, e)
+        sink.deliver(position: position, line: ManifestLine.failed(item, e))
+        failure(item, e)
+        progress(counter.record(.failed))
+      }
+    }
+    if let error = sink.firstError {
+      throw error as? CaptchaError
+        ?? CaptchaError(.io, "The manifest \(manifestPath) cannot be written: \(error).")
+    }
+    return BatchSummary(progress: counter.current(), failures: failures.sorted())
+  }
+}
+
+/// Creates a folder (and parents); `.cannotCreate` naming it on failure.
+func createFolder(_ path: String) throws {
+  var isDir: Bool = false
+  if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
+    guard isDir else {
+      throw CaptchaError(.cannotCreate, "The output folder \(path) exists and is not a folder.")
+    }
+    return
+  }
+  do {
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  } catch {
+    throw CaptchaError(.cannotCreate, "The output folder \(path) cannot be created.")
+  }
+}
+
+/// Creates an item folder and removes temporary files an interrupted write left in it.
+func prepareFolder(_ path: String) throws {
+  try createFolder(path)
+  removeTemporaryFiles(in: path)
+}
+
+/// Removes the temporary files (`.NAME.tmp-…`, the names `AtomicFile` uses) that a write killed
+/// part-way left in an item folder, so a resumed batch leaves no debris. Nothing else is touched.
+func removeTemporaryFiles(in path: String) {
+  let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+  for name in names where name.hasPrefix(".") && name.contains(".tmp-") {
+    try? FileManager.default.removeItem(atPath: PathText.appending(path, name))
+  }
+}
+
+/// A worker thread's state: its background cache and the work order of its current window.
+struct BatchWorker<Background> {
+  var cache = WorkerCache<Background>(capacity: 2)
+  var window = -1
+  var order: [Int] = []
+}
+
+/// The failed items, collected from worker threads.
+final class FailureList: @unchecked Sendable {
+  private let lock = PlainLock()
+  private var list: [(index: Int, source: String, error: CaptchaError)] = []
+
+  func add(_ item: BatchItem, _ error: CaptchaError) {
+    lock.lock()
+    list.append((item.index, item.source, error))
+    lock.unlock()
+  }
+
+  func sorted() -> [(index: Int, source: String, error: CaptchaError)] {
+    lock.lock()
+    defer { lock.unlock() }
+    return list.sorted { $0.index < $1.index }
+  }
+}

@@ -1,0 +1,148 @@
+import CCodecs
+import CaptchaSupport
+import VectorRaster
+
+/// Decodes PNG and JPEG bytes to `RGBAImage` and encodes images back to PNG and JPEG, over
+/// libpng and libjpeg-turbo (through the CCodecs shim, which keeps every setjmp/longjmp in C).
+///
+/// Decoding sniffs the format from the bytes, refuses images above a pixel limit before
+/// allocating their pixels, and turns JPEGs by their EXIF orientation. Encoding uses fixed
+/// settings, so the same pixels always give the same bytes with the same libpng/libjpeg/zlib.
+public enum ImageCodec {
+  /// The pixel limit used when the caller does not give one (50 megapixels).
+  public static let defaultMaxPixels = 50_000_000
+
+  /// Size of the buffer the shim copies library error messages into.
+  static let messageCapacity = 256
+
+  /// Decodes PNG or JPEG `bytes` to 8-bit straight-alpha RGBA. `name` (usually the path)
+  /// starts every error message. JPEGs come out turned by their EXIF orientation.
+  public static func decode(
+    _ bytes: [UInt8], name: String, maxPixels: Int = defaultMaxPixels
+  ) throws -> RGBAImage {
+    guard maxPixels >= 1 else {
+      throw CaptchaError(.usage, "\(name): the pixel limit must be at least 1, not \(maxPixels).")
+    }
+    guard let format = ImageFormat.sniff(bytes) else {
+      throw CaptchaError(.badData, "\(name): not a PNG or JPEG image")
+    }
+    switch format {
+    case .png: return try decodePNG(bytes, name: name, maxPixels: maxPixels)
+    case .jpeg: return try decodeJPEG(bytes, name: name, maxPixels: maxPixels)
+    }
+  }
+
+  /// The displayed width and height from the header alone (JPEG: after EXIF orientation),
+  /// without decoding pixels.
+  public static func size(of bytes: [UInt8], name: String) throws -> (width: Int, height: Int) {
+    guard let format = ImageFormat.sniff(bytes) else {
+      throw CaptchaError(.badData, "\(name): not a PNG or JPEG image")
+    }
+    let header = try readHeader(bytes, format: format, name: name)
+    let swap = header.orientation.swapsAxes
+    return swap ? (header.height, header.width) : (header.width, header.height)
+  }
+
+  static func decodePNG(_ bytes: [UInt8], name: String, maxPixels: Int) throws -> RGBAImage {
+    let header = try readHeader(bytes, format: .png, name: name)
+    try checkLimit(header, format: .png, name: name, maxPixels: maxPixels)
+    let pixels = try decodePixels(header, format: .png, name: name, maxPixels: maxPixels) {
+      buffer, capacity, width, height, message in
+      bytes.withUnsafeBufferPointer { data in
+        cc_png_decode_rgba(
+          data.baseAddress, data.count, UInt64(maxPixels), buffer, capacity, &width, &height,
+          message, messageCapacity)
+      }
+    }
+    return RGBAImage(width: header.width, height: header.height, pixels: pixels)
+  }
+
+  static func decodeJPEG(_ bytes: [UInt8], name: String, maxPixels: Int) throws -> RGBAImage {
+    let header = try readHeader(bytes, format: .jpeg, name: name)
+    try checkLimit(header, format: .jpeg, name: name, maxPixels: maxPixels)
+    var orientation: Int32 = 1
+    let pixels = try decodePixels(header, format: .jpeg, name: name, maxPixels: maxPixels) {
+      buffer, capacity, width, height, message in
+      bytes.withUnsafeBufferPointer { data in
+        cc_jpeg_decode_rgba(
+          data.baseAddress, data.count, UInt64(maxPixels), buffer, capacity, &width, &height,
+          &orientation, message, messageCapacity)
+      }
+    }
+    let stored = RGBAImage(width: header.width, height: header.height, pixels: pixels)
+    return (ExifOrientation(rawValue: Int(orientation)) ?? .up).apply(to: stored)
+  }
+
+  /// What a format's header says, before any pixel is decoded.
+  struct Header {
+    var width: Int
+    var height: Int
+    var orientation: ExifOrientation
+  }
+
+  static func readHeader(_ bytes: [UInt8], format: ImageFormat, name: String) throws -> Header {
+    var width: UInt32 = 0
+    var height: UInt32 = 0
+    var orientation: Int32 = 1
+    var message = [CChar](repeating: 0, count: messageCapacity)
+    let status = bytes.withUnsafeBufferPointer { data in
+      message.withUnsafeMutableBufferPointer { text in
+        switch format {
+        case .png:
+          return cc_png_read_size(
+            data.baseAddress, data.count, &width, &height, text.baseAddress, messageCapacity)
+        case .jpeg:
+          return cc_jpeg_read_size(
+            data.baseAddress, data.count, &width, &height, &orientation, text.baseAddress,
+            messageCapacity)
+        }
+      }
+    }
+    guard status == CC_OK else {
+      throw CodecFailure.decodeError(
+        status, format: format, name: name, message: String(cString: message), width: Int(width),
+        height: Int(height), maxPixels: 0)
+    }
+    return Header(
+      width: Int(width), height: Int(height),
+      orientation: ExifOrientation(rawValue: Int(orientation)) ?? .up)
+  }
+
+  static func checkLimit(_ header: Header, format: ImageFormat, name: String, maxPixels: Int) throws {
+    let (pixels, overflow) = header.width.multipliedReportingOverflow(by: header.height)
+    if overflow || pixels > maxPixels || pixels > Int.max / 4 {
+      throw CodecFailure.tooLarge(
+        name: name, width: header.width, height: header.height, maxPixels: maxPixels)
+    }
+  }
+
+  /// Allocates width*height*4 bytes and lets `fill` (a shim decode call) write them in place.
+  static func decodePixels(
+    _ header: Header, format: ImageFormat, name: String, maxPixels: Int,
+    fill: (
+      _ buffer: UnsafeMutablePointer<UInt8>?, _ capacity: Int, _ width: inout UInt32,
+      _ height: inout UInt32, _ message: UnsafeMutablePointer<CChar>?
+    ) -> cc_status
+  ) throws -> [UInt8] {
+    let count = header.width * header.height * 4
+    var width: UInt32 = 0
+    var height: UInt32 = 0
+    var status = CC_OK
+    var message = [CChar](repeating: 0, count: messageCapacity)
+    let pixels = message.withUnsafeMutableBufferPointer { text in
+      [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+        status = fill(buffer.baseAddress, count, &width, &height, text.baseAddress)
+        initialized = status == CC_OK ? count : 0
+      }
+    }
+    guard status == CC_OK else {
+      throw CodecFailure.decodeError(
+        status, format: format, name: name, message: String(cString: message), width: Int(width),
+        height: Int(height), maxPixels: maxPixels)
+    }
+    guard Int(width) == header.width && Int(height) == header.height else {
+      throw CaptchaError(.badData, "\(name): the \(format.displayName) header changed while decoding")
+    }
+    return pixels
+  }
+}

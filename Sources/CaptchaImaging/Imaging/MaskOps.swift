@@ -1,0 +1,102 @@
+import CaptchaSupport
+import VectorRaster
+
+/// Morphology and blurs on coverage masks, used by piece and hole styles. Integer arithmetic
+/// only, so results are identical everywhere. Pixels outside a mask count as 0.
+extension CoverageMask {
+  /// The same coverage over exactly `rect` (zero where the mask does not reach).
+  public func cropped(to rect: PixelRect) -> CoverageMask {
+    var out = CoverageMask(zeroOver: rect)
+    let common = self.rect.intersection(rect)
+    guard !common.isEmpty else { return out }
+    for y in common.y..<common.maxY {
+      let src = (y - originY) * width + (common.x - originX)
+      let dst = (y - rect.y) * rect.width + (common.x - rect.x)
+      out.data.replaceSubrange(dst..<dst + common.width, with: data[src..<src + common.width])
+    }
+    return out
+  }
+
+  /// Grey-scale erosion by a disc: each pixel becomes the minimum over the pixels within
+  /// `radius` (Euclidean, on pixel centres). Anti-aliased edges move inward and stay soft.
+  ///
+  /// The disc is taken row by row: for each row offset dy, a horizontal minimum of half-width
+  /// hw(dy) = the largest dx with dx² + dy² ≤ radius², computed once per distinct hw.
+  public func eroded(radius: Double) -> CoverageMask {
+    guard radius >= 1, width > 0, height > 0 else { return self }
+    let r = Int(radius.rounded(.down))
+    let halfWidths = (-r...r).map { dy -> Int in
+      var hw = 0
+      while Double((hw + 1) * (hw + 1) + dy * dy) <= radius * radius { hw += 1 }
+      return hw
+    }
+    let w = width
+    let h = height
+    var rowMins: [Int: [UInt8]] = [:]
+    for hw in Set(halfWidths).sorted() {
+      var out = [UInt8](repeating: 0, count: w * h)
+      data.withUnsafeBufferPointer { src in
+        out.withUnsafeMutableBufferPointer { dst in
+          for y in 0..<h {
+            let row = y * w
+            for x in 0..<w {
+              var v = src[row + x]
+              if v == 0 { continue }
+              if x < hw || x + hw >= w {
+                v = 0
+              } else {
+                var k = x - hw
+                while k <= x + hw {
+                  let s = src[row + k]
+                  if s < v { v = s }
+                  k += 1
+                }
+              }
+              dst[row + x] = v
+            }
+          }
+        }
+      }
+      rowMins[hw] = out
+    }
+    var result = self
+    result.data.withUnsafeMutableBufferPointer { dst in
+      for (i, dy) in (-r...r).enumerated() {
+        let mins = rowMins[halfWidths[i]]!
+        mins.withUnsafeBufferPointer { m in
+          for y in 0..<h {
+            let sy = y + dy
+            let row = y * w
+            if sy < 0 || sy >= h {
+              for x in 0..<w { dst[row + x] = 0 }
+              continue
+            }
+            let srow = sy * w
+            for x in 0..<w where m[srow + x] < dst[row + x] { dst[row + x] = m[srow + x] }
+          }
+        }
+      }
+    }
+    return result
+  }
+
+  /// A box blur of radius `radius` (a (2r+1)² average, rounded after each 1-D pass), applied
+  /// `passes` times (two or three passes approximate a Gaussian). The result covers the same rect;
+  /// pixels outside count as 0. Sliding-window sums make it O(1) per pixel whatever the radius.
+  public func blurred(radius: Int, passes: Int = 2) -> CoverageMask {
+    guard radius > 0, width > 0, height > 0 else { return self }
+    let plane = IntPlane(width: width, height: height, values: data.map { Int32($0) })
+      .boxBlurred(radius: radius, passes: passes)
+    return CoverageMask(
+      originX: originX, originY: originY, width: width, height: height,
+      data: plane.values.map { UInt8(min(255, $0)) })
+  }
+
+  /// The mask moved by (dx, dy) pixels, re-cropped to its own rect.
+  public func shifted(dx: Int, dy: Int) -> CoverageMask {
+    var moved = self
+    moved.originX += dx
+    moved.originY += dy
+    return moved.cropped(to: rect)
+  }
+}

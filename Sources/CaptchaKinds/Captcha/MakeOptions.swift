@@ -1,0 +1,129 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
+/// How a client may drag the piece.
+public enum DragMode: String, CaseIterable, Codable, Sendable {
+  /// Along the target's row, starting at the left edge; only x is checked.
+  case horizontal
+  /// Along the target's column, starting at the top edge; x and y are checked.
+  case vertical
+  /// Anywhere; x and y are checked.
+  case free
+}
+
+/// The file format of the holed background (the piece is always PNG, it needs alpha).
+public enum OutputFormat: String, CaseIterable, Sendable {
+  case png
+  case jpeg
+
+  /// The background file name for this format.
+  public var backgroundFileName: String { self == .png ? "background.png" : "background.jpg" }
+}
+
+/// A size in whole pixels, as given to `--size WxH`.
+public struct PixelSize: Equatable, Hashable, Sendable {
+  public var width: Int
+  public var height: Int
+
+  public init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+  }
+
+  /// Parses `WxH` (e.g. `320x160`); a `.usage` error naming the text otherwise.
+  public static func parse(_ text: String) throws -> PixelSize {
+    let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else {
+      throw CaptchaError(
+        .usage, "invalid size '\(text)'; expected WIDTHxHEIGHT with positive integers, e.g. 320x160")
+    }
+    return PixelSize(width: w, height: h)
+  }
+}
+
+/// Everything that shapes one captcha besides the background and the seed.
+public struct MakeOptions: Sendable {
+  /// Resize the background to this size first (with `fit`); nil keeps the image's own size
+  /// (the built-in background is then 320×160).
+  public var size: PixelSize?
+  /// How `size` is applied.
+  public var fit: Fit = .cover
+  /// Side of the square piece box in pixels; nil picks 3/8 of the background's shorter side
+  /// (60 for 320×160), at least `CaptchaMaker.minimumAutoPieceSize`.
+  public var pieceSize: Int?
+  public var shape: any PieceShape = BuiltinShape.classic
+  public var mode: DragMode = .horizontal
+  /// Accepted distance from the target in background pixels (inclusive).
+  public var tolerance: Int = 5
+  public var format: OutputFormat = .png
+  /// JPEG quality 1…100 (used with `format == .jpeg`).
+  public var quality: Int = 90
+  /// Refuse input images with more pixels than this, before decoding them.
+  public var maxPixels: Int = MakeOptions.defaultMaxPixels
+  /// The piece's look (rim).
+  public var pieceStyle = PieceStyle()
+  /// The hole's look.
+  public var holeStyle: any HoleStyle = ShadeHole()
+  /// How piece.png frames the piece.
+  public var pieceLayout: PieceLayout = .tight
+  /// A drop shadow under the piece (piece.png is padded for it); nil: none.
+  public var pieceShadow: PieceShadow?
+  /// Per-captcha background variation (crop, rotation, colour, noise); off by default.
+  public var variation = BackgroundVariation.none
+  /// Decoy holes; none by default.
+  public var decoys = DecoySettings()
+
+  /// The codecs' default limit (50 megapixels).
+  public static let defaultMaxPixels = ImageCodec.defaultMaxPixels
+  /// Largest accepted `--size` side: keeps the built-in background and resizes bounded.
+  public static let maxSide = 16_384
+
+  public init() {}
+
+  /// The piece side for a background of `width`×`height`.
+  public func resolvedPieceSize(width: Int, height: Int) -> Int {
+    if let p = pieceSize { return p }
+    return max(CaptchaMaker.minimumAutoPieceSize, (min(width, height) * 3 + 4) / 8)
+  }
+
+  /// Rejects impossible options with a `.usage` error naming the option.
+  public func validate() throws {
+    if let s = size, s.width > Self.maxSide || s.height > Self.maxSide {
+      throw CaptchaError(
+        .usage, "--size \(s.width)x\(s.height) is too large; each side must be at most \(Self.maxSide)")
+    }
+    if let s = size, s.width * s.height > maxPixels {
+      throw CaptchaError(
+        .usage,
+        "--size \(s.width)x\(s.height) has \(s.width * s.height) pixels, above the limit of \(maxPixels); "
+          + "raise --max-pixels to allow it")
+    }
+    if let p = pieceSize, p < 8 {
+      throw CaptchaError(.usage, "--piece-size \(p) is too small; use at least 8 pixels")
+    }
+    if tolerance < 0 {
+      throw CaptchaError(.usage, "--tolerance \(tolerance) is negative; use 0 or more pixels")
+    }
+    if !(1...100).contains(quality) {
+      throw CaptchaError(.usage, "--quality \(quality) is outside 1…100")
+    }
+    if maxPixels < 1 {
+      throw CaptchaError(.usage, "--max-pixels \(maxPixels) must be at least 1")
+    }
+    if format == .jpeg && holeStyle.needsAlpha {
+      throw CaptchaError(
+        .usage,
+        "--hole-style \(holeStyle.name) needs transparency, which --format jpeg cannot store; use --format png"
+      )
+    }
+    if pieceLayout == .strip && mode != .horizontal {
+      throw CaptchaError(
+        .usage, "--piece-layout strip needs --mode horizontal (a strip only slides sideways)")
+    }
+    try pieceStyle.validate()
+    try pieceShadow?.validate()
+    try variation.validate()
+    try decoys.validate()
+  }
+}

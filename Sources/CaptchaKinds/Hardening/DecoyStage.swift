@@ -1,0 +1,74 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
+/// Draws decoy holes into a background that already has the real hole: positions from
+/// `DecoyPlacement`, outlines from `DecoyShapes`, each rendered by the captcha's own `HoleStyle`
+/// with the decoy's coverage mask, exactly as the real hole is (each with its own style seed, as
+/// the real hole has its own). Decoys never overlap the target's
+/// box, so the piece and the real hole are unchanged.
+public enum DecoyStage {
+  /// Stream numbers for `Xoshiro256StarStar(seed:stream:)`.
+  enum Stream {
+    static let placement: UInt64 = 0x6470  // "dp"
+    static let shape: UInt64 = 0x6473  // "ds"
+    static let hole: UInt64 = 0x6468  // "dh"
+  }
+
+  /// Draws up to `settings.count` decoys for the captcha of `seed` and returns their records
+  /// (top-left of each decoy's piece box in background pixels, in drawing order; see
+  /// `DecoyRecord.inConvention` for answer.json's).
+  ///
+  /// - Parameters:
+  ///   - shape, shapeSeed: the piece's shape and the seed its path was drawn with.
+  ///   - placement: the captcha's start and target (before any strip layout).
+  public static func draw(
+    into background: inout RGBAImage, settings: DecoySettings, placement: Placement, pieceSize p: Int,
+    mode: DragMode, shape: any PieceShape, shapeSeed: UInt64, holeStyle: any HoleStyle, seed: UInt64
+  ) throws -> [DecoyRecord] {
+    let spots = positions(
+      settings: settings, width: background.width, height: background.height, placement: placement,
+      pieceSize: p, mode: mode, seed: seed)
+    return try render(
+      into: &background, at: spots, pieceSize: p, shape: shape, shapeSeed: shapeSeed, holeStyle: holeStyle,
+      seed: seed)
+  }
+
+  /// Where up to `settings.count` decoys of the captcha of `seed` go (top-left of each box).
+  public static func positions(
+    settings: DecoySettings, width: Int, height: Int, placement: Placement, pieceSize p: Int, mode: DragMode,
+    seed: UInt64
+  ) -> [PiecePosition] {
+    guard settings.count > 0 else { return [] }
+    var placeRNG = Xoshiro256StarStar(seed: seed, stream: Stream.placement)
+    return DecoyPlacement.draw(
+      count: settings.count, width: width, height: height, pieceSize: p, mode: mode,
+      placement: placement, band: settings.resolvedBand(pieceSize: p),
+      gap: settings.resolvedGap(pieceSize: p),
+      rng: &placeRNG)
+  }
+
+  /// Draws decoy holes at `spots` (outlines from `DecoyShapes`, each rendered by the captcha's
+  /// hole style with its own style seed) and returns their records in drawing order.
+  public static func render(
+    into background: inout RGBAImage, at spots: [PiecePosition], pieceSize p: Int, shape: any PieceShape,
+    shapeSeed: UInt64, holeStyle: any HoleStyle, seed: UInt64
+  ) throws -> [DecoyRecord] {
+    guard !spots.isEmpty else { return [] }
+    let shapes = try DecoyShapes(shape: shape, shapeSeed: shapeSeed, size: p)
+    var shapeRNG = Xoshiro256StarStar(seed: seed, stream: Stream.shape)
+    var holeRNG = Xoshiro256StarStar(seed: seed, stream: Stream.hole)
+    var records: [DecoyRecord] = []
+    for pos in spots {
+      guard let outline = try shapes.next(&shapeRNG) else { break }
+      let box = PixelRect(x: pos.x, y: pos.y, width: p, height: p)
+      let mask = try outline.path.fill(
+        rule: outline.fillRule, clip: box, transform: .translation(Double(pos.x), Double(pos.y)),
+        tolerance: CaptchaMaker.flatteningTolerance
+      ).cropped(to: box)
+      holeStyle.render(into: &background, weight: mask, seed: holeRNG.next())
+      records.append(DecoyRecord(x: pos.x, y: pos.y, shape: outline.shape, variant: outline.variant))
+    }
+    return records
+  }
+}

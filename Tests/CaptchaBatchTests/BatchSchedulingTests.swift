@@ -1,0 +1,78 @@
+import Foundation
+import XCTest
+
+@testable import CaptchaBatch
+@testable import CaptchaImaging
+@testable import CaptchaKinds
+@testable import CaptchaSupport
+@testable import VectorRaster
+
+final class BatchSchedulingTests: XCTestCase {
+  func testOrderedSinkWritesLinesInItemOrderWhateverTheCompletionOrder() {
+    var out: [String] = []
+    let sink = OrderedLineSink { out.append($0) }
+    let arrival = [3, 0, 4, 1, 2, 6, 5]
+    for p in arrival { sink.deliver(position: p, line: "line \(p)") }
+    XCTAssertEqual(out, (0..<7).map { "line \($0)" })
+    XCTAssertEqual(sink.buffered, 0)
+  }
+
+  func testOrderedSinkHoldsBackLinesAfterAGap() {
+    var out: [String] = []
+    let sink = OrderedLineSink { out.append($0) }
+    sink.deliver(position: 1, line: "b")
+    sink.deliver(position: 2, line: "c")
+    XCTAssertEqual(out, [])
+    XCTAssertEqual(sink.buffered, 2)
+    sink.deliver(position: 0, line: "a")
+    XCTAssertEqual(out, ["a", "b", "c"])
+  }
+
+  func testParallelRunnerVisitsEveryPositionOnceOnSeveralThreads() {
+    let lock = NSLock()
+    var visits = [Int](repeating: 0, count: 500)
+    var workers = Set<Int>()
+    ParallelRunner.run(count: 500, jobs: 3, makeWorker: { $0 }) { worker, position in
+      lock.lock()
+      visits[position] += 1
+      workers.insert(worker)
+      lock.unlock()
+      if position % 50 == 0 { usleep(1000) }
+    }
+    XCTAssertEqual(visits, [Int](repeating: 1, count: 500))
+    XCTAssertGreaterThan(workers.count, 1)
+  }
+
+  func testWorkerCacheDecodesOnceAndRemembersFailures() {
+    var cache = WorkerCache<Int>(capacity: 2)
+    var decodes = 0
+    for _ in 0..<5 {
+      XCTAssertEqual(
+        try cache.value(for: "a") {
+          decodes += 1; return 1
+        }, 1)
+    }
+    XCTAssertEqual(decodes, 1)
+    for _ in 0..<3 {
+      XCTAssertThrowsError(
+        try cache.value(for: "bad") {
+          decodes += 1
+          throw CaptchaError(.badData, "bad is corrupt")
+        })
+    }
+    XCTAssertEqual(decodes, 2)
+    _ = try? cache.value(for: "c") { 3 }
+    _ = try? cache.value(for: "a") {
+      decodes += 1; return 1
+    }
+    XCTAssertEqual(decodes, 3, "capacity 2: 'a' was evicted by 'bad' and 'c'")
+  }
+
+  func testScheduleGroupsItemsByBackgroundInsideWindows() {
+    let order = BatchSchedule.workOrder(count: 10, backgroundOf: { $0 % 3 }, windowSize: 6)
+    XCTAssertEqual(order, [0, 3, 1, 4, 2, 5, 6, 9, 7, 8])
+    XCTAssertEqual(order.sorted(), Array(0..<10))
+    XCTAssertEqual(BatchSchedule.window(1, count: 10, backgroundOf: { $0 % 3 }, windowSize: 6), [6, 9, 7, 8])
+    XCTAssertEqual(BatchSchedule.window(2, count: 10, backgroundOf: { $0 % 3 }, windowSize: 6), [])
+  }
+}

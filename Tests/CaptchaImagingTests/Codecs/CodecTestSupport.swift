@@ -1,0 +1,106 @@
+import XCTest
+
+@testable import CaptchaImaging
+@testable import CaptchaSupport
+@testable import VectorRaster
+
+/// Helpers shared by the codec tests: the PngSuite folder, deterministic test images,
+/// CRC-32 for patching PNG chunks, and PSNR.
+enum CodecTestSupport {
+  /// `<repo>/../shared/pngsuite`, located from this file's path.
+  static var pngSuiteFolder: String {
+    var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    // <repo>/Tests/CaptchaKitTests/Codecs/CodecTestSupport.swift → <repo>
+    parts.removeLast(4)
+    parts.removeLast()  // the repo folder itself
+    return (parts + ["shared", "pngsuite"]).joined(separator: "/")
+  }
+
+  /// The PngSuite folder, or an XCTSkip when it is not there (e.g. a fresh clone).
+  static func requirePngSuite() throws -> String {
+    var isDirectory: ObjCBool = false
+    let folder = pngSuiteFolder
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue
+    else {
+      throw XCTSkip("PngSuite not found at \(folder); these tests need ../shared/pngsuite next to the repo")
+    }
+    return folder
+  }
+
+  static func pngFiles(in folder: String) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".png") }.sorted()
+  }
+
+  /// A small deterministic generator (SplitMix64) so test images never depend on the
+  /// standard library's random algorithms.
+  struct Noise {
+    private var mix: SplitMix64
+    init(seed: UInt64) { mix = SplitMix64(seed: seed) }
+    mutating func next() -> UInt64 { mix.next() }
+    mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next() >> 56) }
+  }
+
+  static func randomRGBA(width: Int, height: Int, seed: UInt64) -> RGBAImage {
+    var noise = Noise(seed: seed)
+    return RGBAImage(
+      width: width, height: height, pixels: (0..<(width * height * 4)).map { _ in noise.byte() })
+  }
+
+  /// A smooth, photo-like image: gradients and a soft blob, opaque.
+  static func smoothImage(width: Int, height: Int) -> RGBAImage {
+    var px = [UInt8](repeating: 255, count: width * height * 4)
+    for y in 0..<height {
+      for x in 0..<width {
+        let fx = Double(x) / Double(width)
+        let fy = Double(y) / Double(height)
+        let dx = fx - 0.6
+        let dy = fy - 0.4
+        let blob = exp(-(dx * dx + dy * dy) * 12)
+        let i = (y * width + x) * 4
+        px[i] = UInt8(min(255, 40 + 180 * fx + 30 * blob))
+        px[i + 1] = UInt8(min(255, 60 + 120 * fy + 60 * blob))
+        px[i + 2] = UInt8(min(255, 200 - 120 * fx * fy + 50 * blob))
+      }
+    }
+    return RGBAImage(width: width, height: height, pixels: px)
+  }
+
+  /// Peak signal-to-noise ratio over the RGB channels, in dB.
+  static func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
+    precondition(a.width == b.width && a.height == b.height)
+    var sum = 0.0
+    var n = 0
+    for i in stride(from: 0, to: a.pixels.count, by: 4) {
+      for c in 0..<3 {
+        let d = Double(a.pixels[i + c]) - Double(b.pixels[i + c])
+        sum += d * d
+        n += 1
+      }
+    }
+    if sum == 0 { return .infinity }
+    return 10 * log10(255 * 255 / (sum / Double(n)))
+  }
+
+  static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for b in bytes {
+      crc ^= UInt32(b)
+      for _ in 0..<8 { crc = (crc & 1) != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    }
+    return ~crc
+  }
+
+  static func putBigEndian32(_ value: UInt32, into bytes: inout [UInt8], at offset: Int) {
+    for k in 0..<4 { bytes[offset + k] = UInt8(truncatingIfNeeded: value >> (24 - 8 * k)) }
+  }
+
+  /// A PNG whose IHDR claims `width`×`height` (CRC fixed up so libpng reads the header).
+  static func pngClaiming(width: UInt32, height: UInt32, from png: [UInt8]) -> [UInt8] {
+    var bytes = png
+    // Signature (8) + length (4) + "IHDR" (4): width at 16, height at 20, CRC at 29.
+    putBigEndian32(width, into: &bytes, at: 16)
+    putBigEndian32(height, into: &bytes, at: 20)
+    putBigEndian32(crc32(bytes[12..<29]), into: &bytes, at: 29)
+    return bytes
+  }
+}

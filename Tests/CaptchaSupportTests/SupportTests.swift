@@ -1,0 +1,160 @@
+import CaptchaTestSupport
+import Foundation
+import XCTest
+
+@testable import CaptchaSupport
+
+final class RandomTests: XCTestCase {
+  func testSplitMix64MatchesReferenceOutputs() {
+    var g = SplitMix64(seed: 1_234_567)
+    let expected: [UInt64] = [
+      6_457_827_717_110_365_317, 3_203_168_211_198_807_973, 9_817_491_932_198_370_423,
+      4_593_380_528_125_082_431, 16_408_922_859_458_223_821,
+    ]
+    XCTAssertEqual((0..<5).map { _ in g.next() }, expected)
+  }
+
+  func testXoshiroMatchesReferenceOutputsFromKnownState() {
+    var g = Xoshiro256StarStar(state: (1, 2, 3, 4))
+    let expected: [UInt64] = [
+      11520, 0, 1_509_978_240, 1_215_971_899_390_074_240, 1_216_172_134_540_287_360,
+      607_988_272_756_665_600,
+    ]
+    XCTAssertEqual((0..<6).map { _ in g.next() }, expected)
+  }
+
+  func testSameSeedSameSequenceAndStreamsDiffer() {
+    var a = Xoshiro256StarStar(seed: 42)
+    var b = Xoshiro256StarStar(seed: 42)
+    var c = Xoshiro256StarStar(seed: 42, stream: 1)
+    var d = Xoshiro256StarStar(seed: 42, stream: 2)
+    let sa = (0..<8).map { _ in a.next() }
+    XCTAssertEqual(sa, (0..<8).map { _ in b.next() })
+    let sc = (0..<8).map { _ in c.next() }
+    XCTAssertNotEqual(sa, sc)
+    XCTAssertNotEqual(sc, (0..<8).map { _ in d.next() })
+  }
+
+  func testBoundedDrawStaysInRangeAndIsRoughlyUniform() {
+    var g = Xoshiro256StarStar(seed: 7)
+    var counts = [Int](repeating: 0, count: 6)
+    for _ in 0..<60_000 {
+      let v = g.next(below: 6)
+      XCTAssertLessThan(v, 6)
+      counts[Int(v)] += 1
+    }
+    for c in counts { XCTAssertEqual(Double(c), 10_000, accuracy: 400) }
+    // A bound that is not a power of two and is close to 2^64 exercises the rejection path.
+    let big = UInt64.max / 3 * 2
+    for _ in 0..<1000 { XCTAssertLessThan(g.next(below: big), big) }
+    XCTAssertEqual(g.next(below: 1), 0)
+  }
+
+  func testNextIntInclusiveRangeHitsBothEnds() {
+    var g = Xoshiro256StarStar(seed: 9)
+    var seen = Set<Int>()
+    for _ in 0..<500 { seen.insert(g.nextInt(in: -2...2)) }
+    XCTAssertEqual(seen, [-2, -1, 0, 1, 2])
+  }
+
+  func testNextDoubleIsInUnitIntervalWith53Bits() {
+    var g = Xoshiro256StarStar(seed: 3)
+    var sum = 0.0
+    for _ in 0..<10_000 {
+      let d = g.nextDouble()
+      XCTAssert(d >= 0 && d < 1)
+      XCTAssertEqual(d * 0x1.0p53, (d * 0x1.0p53).rounded(), "a multiple of 2^-53")
+      sum += d
+    }
+    XCTAssertEqual(sum / 10_000, 0.5, accuracy: 0.02)
+  }
+}
+
+final class SHA256Tests: XCTestCase {
+  func testKnownVectors() {
+    XCTAssertEqual(
+      SHA256.hexDigest([]), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    XCTAssertEqual(
+      SHA256.hexDigest(Array("abc".utf8)),
+      "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    XCTAssertEqual(
+      SHA256.hexDigest(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)),
+      "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+    XCTAssertEqual(
+      SHA256.hexDigest([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)),
+      "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+  }
+
+  func testIncrementalUpdatesMatchOneShotAtEveryBlockBoundary() {
+    let data = (0..<300).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+    for len in [55, 56, 63, 64, 65, 119, 128, 300] {
+      let msg = Array(data[0..<len])
+      for chunk in [1, 7, 64, 100] {
+        var h = SHA256()
+        var i = 0
+        while i < msg.count {
+          h.update(Array(msg[i..<min(i + chunk, msg.count)]))
+          i += chunk
+        }
+        XCTAssertEqual(h.finalize(), SHA256.hash(msg), "len \(len) chunk \(chunk)")
+      }
+    }
+  }
+}
+
+final class AtomicFileTests: XCTestCase {
+  func testWritesBytesAndLeavesNoTemporaryFile() throws {
+    let dir = try TestDirs.make()
+    let path = dir.appendingPathComponent("out.bin").path
+    try AtomicFile.write([1, 2, 3], to: path)
+    try AtomicFile.write([4, 5], to: path)
+    XCTAssertEqual([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), [4, 5])
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["out.bin"])
+  }
+
+  func testUncreatableFolderIsCannotCreateNamingThePath() throws {
+    let dir = try TestDirs.make()
+    let blocker = dir.appendingPathComponent("file")
+    try Data([0]).write(to: blocker)
+    let path = blocker.appendingPathComponent("x.png").path
+    XCTAssertThrowsError(try AtomicFile.write([1], to: path)) { e in
+      let err = e as? CaptchaError
+      XCTAssertEqual(err?.kind, .cannotCreate)
+      XCTAssertTrue(err?.message.contains(path) ?? false, err?.message ?? "")
+    }
+  }
+}
+
+final class JSONWriterTests: XCTestCase {
+  func testKeyOrderIntegersAndEscapes() {
+    let v = JSONValue.object([
+      ("schema", .int(1)), ("z", .string("a\"b\\c\n\u{1}")),
+      ("seed", .uint(UInt64.max)), ("d", .double(2)), ("e", .double(0.5)),
+      ("pt", .object([("x", .int(0)), ("y", .int(-51))])), ("list", .array([.bool(true), .null])),
+    ])
+    XCTAssertEqual(
+      JSONWriter.string(v),
+      """
+      {
+        "schema": 1,
+        "z": "a\\"b\\\\c\\n\\u0001",
+        "seed": 18446744073709551615,
+        "d": 2,
+        "e": 0.5,
+        "pt": { "x": 0, "y": -51 },
+        "list": [
+          true,
+          null
+        ]
+      }
+
+      """)
+  }
+
+  func testOutputParsesAsJSON() throws {
+    let v = JSONValue.object([("a", .object([("b", .string("é ü"))])), ("n", .int(3))])
+    let obj = try JSONSerialization.jsonObject(with: Data(JSONWriter.bytes(v))) as? [String: Any]
+    XCTAssertEqual((obj?["a"] as? [String: Any])?["b"] as? String, "é ü")
+    XCTAssertEqual(obj?["n"] as? Int, 3)
+  }
+}
