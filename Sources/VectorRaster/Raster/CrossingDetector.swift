@@ -15,6 +15,10 @@
 /// cells. Any other second chain in a cell, or a third, flags the row for exact resolution.
 /// Horizontal edges tag the cells they cross as well, since they separate windings even though
 /// they add no area.
+///
+/// Cost: nothing is allocated per cell or per chain; the only growing list is `pairs`, one
+/// entry per run of rows where two following chains share cells (one or two per turning vertex
+/// of a simple outline), and the check of a pair walks only the chains' vertices in those rows.
 final class CrossingDetector {
   /// Per chain id, the chain that follows it (`EdgeChains.next`).
   let next: [Int32]
@@ -23,12 +27,17 @@ final class CrossingDetector {
   let height: Int
   private(set) var anyFlagged = false
   var flagged: [Bool] { Array(UnsafeBufferPointer(start: flaggedRows, count: height)) }
-  /// Chains p that share a cell with next[p], and per such p the rows where they do.
-  private(set) var pairs: [Int32] = []
-  /// Per chain p in `pairs`: the first and last row where p and next[p] share a cell (empty
-  /// until the first pair).
-  private var pairFirstRow: [Int] = []
-  private var pairLastRow: [Int] = []
+
+  /// A chain p that shares cells with next[p] in rows first...last.
+  struct PairRows {
+    var chain: Int32
+    var first: Int32
+    var last: Int32
+  }
+
+  /// The runs of rows where following chains share cells. A pair noted again in the run's row
+  /// or the row after extends the last entry, so a turning vertex costs one entry.
+  private(set) var pairs: [PairRows] = []
 
   init(next: [Int32], height: Int) {
     self.next = next
@@ -67,29 +76,23 @@ final class CrossingDetector {
   }
 
   private func notePair(_ p: Int32, _ row: Int) {
-    if pairFirstRow.isEmpty {
-      pairFirstRow = [Int](repeating: -1, count: next.count)
-      pairLastRow = [Int](repeating: -1, count: next.count)
-    }
-    let i = Int(p)
-    if pairFirstRow[i] < 0 {
-      pairs.append(p)
-      pairFirstRow[i] = row
-      pairLastRow[i] = row
+    let r = Int32(row)
+    if let last = pairs.last, last.chain == p, r >= last.first - 1, r <= last.last + 1 {
+      pairs[pairs.count - 1].first = Swift.min(last.first, r)
+      pairs[pairs.count - 1].last = Swift.max(last.last, r)
     } else {
-      pairFirstRow[i] = Swift.min(pairFirstRow[i], row)
-      pairLastRow[i] = Swift.max(pairLastRow[i], row)
+      pairs.append(PairRows(chain: p, first: r, last: r))
     }
   }
 
-  /// Flags the rows of every pair of following chains that cross (or touch away from their
-  /// shared vertex) within the rows where they share cells.
+  /// Flags the rows of every pair of following chains that cross within the rows where they
+  /// share cells (rows already flagged are skipped: they are resolved exactly anyway).
   func checkPairs(_ edges: UnsafeBufferPointer<RasterEdge>, _ chains: EdgeChains) {
-    for p in pairs {
-      let rows = pairFirstRow[Int(p)]...pairLastRow[Int(p)]
+    for pair in pairs {
+      let rows = Int(pair.first)...Int(pair.last)
       if rows.allSatisfy({ flaggedRows[$0] }) { continue }
-      let a = chains.edgeRange(p, edgeCount: edges.count)
-      let b = chains.edgeRange(next[Int(p)], edgeCount: edges.count)
+      let a = chains.edgeRange(pair.chain, edgeCount: edges.count)
+      let b = chains.edgeRange(next[Int(pair.chain)], edgeCount: edges.count)
       if Self.chainsCross(
         edges, a, b, yLo: Double(rows.lowerBound), yHi: Double(rows.upperBound + 1))
       {
@@ -98,90 +101,99 @@ final class CrossingDetector {
     }
   }
 
-  /// Whether two y-monotone chains (edge index ranges, each in path order) cross or touch
-  /// between heights yLo and yHi, other than at the ends of their common height range (where a
-  /// shared vertex lies). Between two heights where both chains have vertices, x_a(y) − x_b(y)
-  /// is linear, so it suffices to look at its sign at every vertex height and at the range ends.
-  /// A chain with a gap (parts clipped away) counts as crossing: the answer stays safe.
+  /// Whether two y-monotone chains (edge index ranges, each in path order) cross between
+  /// heights yLo and yHi. Between two heights where both chains have vertices, x_a(y) − x_b(y)
+  /// is linear, so it changes sign (the chains cross) only if its signs at those heights differ:
+  /// both chains are walked once, in increasing y, and the difference is taken at every vertex
+  /// height of either and at the ends of their common height range. Touching without crossing
+  /// (a zero difference, as at the shared turning vertex) leaves two windings and is not
+  /// counted. A chain with a gap (parts clipped away) counts as crossing: the answer stays safe.
   static func chainsCross(
     _ edges: UnsafeBufferPointer<RasterEdge>, _ a: Range<Int>, _ b: Range<Int>, yLo: Double,
     yHi: Double
   ) -> Bool {
-    guard let pa = MonotoneChain(edges, a, yLo, yHi), let pb = MonotoneChain(edges, b, yLo, yHi)
+    guard var ca = ChainCursor(edges, a, from: yLo), var cb = ChainCursor(edges, b, from: yLo)
     else { return true }
-    let lo = Swift.max(yLo, pa.yMin, pb.yMin)
-    let hi = Swift.min(yHi, pa.yMax, pb.yMax)
-    if !(lo < hi) { return false }
-    var ys = [lo, hi]
-    for y in pa.ys where y > lo && y < hi { ys.append(y) }
-    for y in pb.ys where y > lo && y < hi { ys.append(y) }
-    ys.sort()
+    var y = Swift.max(yLo, ca.edge.y0, cb.edge.y0)
+    guard y < yHi else { return false }
     var positive = false
     var negative = false
-    for (i, y) in ys.enumerated() {
-      let d = pa.x(at: y) - pb.x(at: y)
-      if d > 0 {
-        positive = true
-      } else if d < 0 {
-        negative = true
-      } else if i != 0 && i != ys.count - 1 {
-        return true
-      }
+    while true {
+      guard ca.advance(past: y), cb.advance(past: y) else { return true }
+      // Past the end of either chain: the common range is over.
+      if !(ca.edge.y0 <= y && y <= ca.edge.y1 && cb.edge.y0 <= y && y <= cb.edge.y1) { break }
+      // Both ends of the stretch where both current edges are straight: a horizontal step
+      // between two edges changes x at one height, so each end is taken on these edges.
+      let nextY = Swift.min(ca.edge.y1, cb.edge.y1, yHi)
+      let d0 = ca.x(at: y) - cb.x(at: y)
+      let d1 = ca.x(at: nextY) - cb.x(at: nextY)
+      if d0 > 0 || d1 > 0 { positive = true }
+      if d0 < 0 || d1 < 0 { negative = true }
+      if !(nextY > y) { break }
+      y = nextY
     }
     return positive && negative
   }
 }
 
-/// The part of a y-monotone chain between two heights, as x(y) over its sorted vertices.
-struct MonotoneChain {
-  /// Vertex heights (increasing) and x at each.
-  var ys: [Double] = []
-  var xs: [Double] = []
-  var yMin: Double { ys.first ?? 0 }
-  var yMax: Double { ys.last ?? 0 }
+/// Walks the edges of one y-monotone chain in increasing y (path order for a downward chain,
+/// reversed for an upward one), without copying them.
+struct ChainCursor {
+  let edges: UnsafeBufferPointer<RasterEdge>
+  let range: Range<Int>
+  let down: Bool
+  /// Position along the chain in increasing y (0 ..< range.count).
+  private var k: Int
+  private(set) var edge: RasterEdge
 
-  /// nil when the chain's edges within [yLo, yHi] leave a gap (parts clipped away) or when
-  /// there are none.
-  init?(_ edges: UnsafeBufferPointer<RasterEdge>, _ range: Range<Int>, _ yLo: Double, _ yHi: Double) {
+  /// Starts at the first edge ending below `yLo`; nil when the chain has no such edge.
+  init?(_ edges: UnsafeBufferPointer<RasterEdge>, _ range: Range<Int>, from yLo: Double) {
     guard !range.isEmpty else { return nil }
-    let down = edges[range.lowerBound].winding > 0
-    // Edges in increasing height: path order for a downward chain, reversed otherwise. The
-    // chain is monotone, so the overlapping ones form one run; find it by binary search.
-    let n = range.count
-    func edge(_ k: Int) -> RasterEdge { edges[down ? range.lowerBound + k : range.upperBound - 1 - k] }
+    self.edges = edges
+    self.range = range
+    down = edges[range.lowerBound].winding > 0
+    // The chain is monotone, so the edges ending at or above yLo form a prefix: binary search.
     var lo = 0
-    var hi = n
+    var hi = range.count
+    let base = range.lowerBound
+    let top = range.upperBound - 1
     while lo < hi {
       let mid = (lo + hi) / 2
-      if edge(mid).y1 <= yLo { lo = mid + 1 } else { hi = mid }
+      if edges[down ? base + mid : top - mid].y1 <= yLo { lo = mid + 1 } else { hi = mid }
     }
-    var k = lo
-    while k < n {
-      let e = edge(k)
-      if e.y0 >= yHi { break }
-      if let last = ys.last {
-        if e.y0 != last { return nil }
-      } else {
-        ys.append(e.y0)
-        xs.append(e.x0)
-      }
-      ys.append(e.y1)
-      xs.append(e.x1)
-      k += 1
-    }
-    if ys.isEmpty { return nil }
+    if lo == range.count { return nil }
+    k = lo
+    edge = edges[down ? base + lo : top - lo]
   }
 
-  /// x at height y (yMin ≤ y ≤ yMax); exact at vertices.
-  func x(at y: Double) -> Double {
-    var lo = 0
-    var hi = ys.count - 1
-    while hi - lo > 1 {
-      let mid = (lo + hi) / 2
-      if ys[mid] <= y { lo = mid } else { hi = mid }
+  /// Moves past every edge ending at or above `y` but the chain's last one, so the current
+  /// edge spans just below `y` (or ends at `y`, at the chain's end).
+  ///
+  /// Where the chain left the mask sideways, its edges stop at the mask's side (x = 0 or the
+  /// width) and resume at the same x lower down: the gap is walked as a vertical edge along
+  /// that side, which is where the chain lies as far as any pixel can tell. False for any
+  /// other gap (an edge too flat to keep), which the caller takes as a crossing.
+  mutating func advance(past y: Double) -> Bool {
+    while edge.y1 <= y && k + 1 < range.count {
+      let nextEdge = edges[down ? range.lowerBound + k + 1 : range.upperBound - 2 - k]
+      if nextEdge.y0 == edge.y1 {
+        k += 1
+        edge = nextEdge
+      } else if nextEdge.x0 == edge.x1 && nextEdge.y0 > edge.y1 {
+        edge = RasterEdge(
+          x0: edge.x1, y0: edge.y1, x1: nextEdge.x0, y1: nextEdge.y0, winding: edge.winding,
+          chain: edge.chain)
+      } else {
+        return false
+      }
     }
-    if y == ys[lo] { return xs[lo] }
-    if y == ys[hi] { return xs[hi] }
-    return xs[lo] + (y - ys[lo]) / (ys[hi] - ys[lo]) * (xs[hi] - xs[lo])
+    return true
+  }
+
+  /// x of the current edge at height y (edge.y0 ≤ y ≤ edge.y1); exact at its ends.
+  func x(at y: Double) -> Double {
+    if y == edge.y0 { return edge.x0 }
+    if y == edge.y1 { return edge.x1 }
+    return edge.x0 + (y - edge.y0) / (edge.y1 - edge.y0) * (edge.x1 - edge.x0)
   }
 }

@@ -10,44 +10,34 @@
 struct EdgeChains {
   /// Per chain id (ids start at 1; 0 marks an untouched cell): the chain that follows it around
   /// its contour.
-  var next: [Int32] = [0]
+  var next: [Int32]
   /// Per chain id: the index in the clipper's `edges` of the chain's first edge; the chain's
   /// edges run up to the next chain's first edge.
-  var firstEdge: [Int] = [0]
+  var firstEdge: [Int]
+
+  /// Room for `chains` chains before the lists grow (a guess: a simple outline has a few).
+  init(expectedChains chains: Int = 32) {
+    next = [0]
+    next.reserveCapacity(chains + 1)
+    firstEdge = [0]
+    firstEdge.reserveCapacity(chains + 1)
+  }
 
   /// Clips the edges of the contour `points[range]` (implicitly closed) into `clipper`, each
-  /// tagged with its chain.
+  /// tagged with its chain. Edge k runs from point k − 1 to point k (edge 0 closes the contour).
   mutating func clipContour(
-    _ points: [Point], _ range: Range<Int>, into clipper: inout EdgeClipper
+    _ points: UnsafeBufferPointer<Point>, _ range: Range<Int>, into clipper: inout EdgeClipper
   ) {
     let n = range.count
     let base = range.lowerBound
-    // Direction of edge k, which ends at point k (k in 0..<n, edge 0 closes the contour).
-    func direction(_ k: Int) -> Int {
-      let a = points[base + (k == 0 ? n - 1 : k - 1)].y
-      let b = points[base + k]
-      return b.y > a ? 1 : (b.y < a ? -1 : 0)
-    }
-    var last = 0
-    for k in stride(from: n - 1, through: 0, by: -1) where direction(k) != 0 {
-      last = direction(k)
-      break
-    }
-    var start = 0
-    for k in 0..<n {
-      let d = direction(k)
-      if d == 0 { continue }
-      if d != last {
-        start = k
-        break
-      }
-      last = d
-    }
+    let start = Self.firstTurn(points, range)
     let firstChain = Int32(next.count)
     var current = 0
+    var k = start
+    var p = points[base + (k == 0 ? n - 1 : k - 1)]
     for j in 0..<n {
-      let k = (start + j) % n
-      let d = direction(k)
+      let q = points[base + k]
+      let d = q.y > p.y ? 1 : (q.y < p.y ? -1 : 0)
       if j == 0 || (d != 0 && d != current) {
         let id = Int32(next.count)
         next.append(id + 1)
@@ -55,9 +45,37 @@ struct EdgeChains {
         clipper.chain = id
         if d != 0 { current = d }
       }
-      clipper.clip(points[base + (k == 0 ? n - 1 : k - 1)], points[base + k])
+      clipper.clip(p, q)
+      p = q
+      k += 1
+      if k == n { k = 0 }
     }
     next[next.count - 1] = firstChain
+  }
+
+  /// The first edge of the contour whose vertical direction differs from that of the last
+  /// non-horizontal edge before it (cyclically): a chain starts there. 0 when the contour never
+  /// turns (it is flat).
+  private static func firstTurn(_ points: UnsafeBufferPointer<Point>, _ range: Range<Int>) -> Int {
+    let n = range.count
+    let base = range.lowerBound
+    func direction(_ k: Int) -> Int {
+      let a = points[base + (k == 0 ? n - 1 : k - 1)].y
+      let b = points[base + k].y
+      return b > a ? 1 : (b < a ? -1 : 0)
+    }
+    var last = 0
+    for k in stride(from: n - 1, through: 0, by: -1) where direction(k) != 0 {
+      last = direction(k)
+      break
+    }
+    for k in 0..<n {
+      let d = direction(k)
+      if d == 0 { continue }
+      if d != last { return k }
+      last = d
+    }
+    return 0
   }
 
   /// The index range in `edges` of chain `id`'s edges.

@@ -84,7 +84,9 @@ public enum Rasterizer {
       minX: Double(left), minY: Double(top), maxX: Double(left + width), maxY: Double(top + height),
       edgeCapacity: points.count + 8)
     var chains = EdgeChains()
-    for range in usable { chains.clipContour(points, range, into: &clipper) }
+    points.withUnsafeBufferPointer { buffer in
+      for range in usable { chains.clipContour(buffer, range, into: &clipper) }
+    }
     let edges = clipper.edges
     let flats = clipper.flats
     let leftCover = clipper.leftCover()

@@ -110,4 +110,19 @@ final class RasterCrossingTests: XCTestCase {
       }
     }
   }
+
+  /// Two sides of a contour that follow each other around it (they meet at a turning vertex)
+  /// may share cells without crossing (a needle under a pixel wide) or cross (a bow-tie, two
+  /// lobes of opposite winding): both must match the exact region, in either direction.
+  func testFollowingSidesThatShareCellsOrCrossAreExact() {
+    let clip = PixelRect(x: 0, y: 0, width: 24, height: 40)
+    let bowTie = [Point(4, 2.3), Point(12.6, 10.5), Point(4.2, 10.5), Point(12.1, 2.3)]
+    let needle = [Point(10.0, 2), Point(10.2, 16.3), Point(10.4, 30.5), Point(10.6, 16.3), Point(10.8, 2)]
+    for rule in FillRule.allCases {
+      for (name, shape) in [("bow-tie", bowTie), ("needle", needle)] {
+        assertExact([shape], rule: rule, clip: clip, "\(name) \(rule)")
+        assertExact([shape.reversed()], rule: rule, clip: clip, "reversed \(name) \(rule)")
+      }
+    }
+  }
 }
