@@ -93,12 +93,46 @@ final class CrossingDetector {
       if rows.allSatisfy({ flaggedRows[$0] }) { continue }
       let a = chains.edgeRange(pair.chain, edgeCount: edges.count)
       let b = chains.edgeRange(next[Int(pair.chain)], edgeCount: edges.count)
+      let yLo = Double(rows.lowerBound)
+      let yHi = Double(rows.upperBound + 1)
+      if Self.sideBySide(edges, a, b, yLo: yLo, yHi: yHi) { continue }
       if Self.chainsCross(
-        edges, a, b, yLo: Double(rows.lowerBound), yHi: Double(rows.upperBound + 1))
+        edges, a, b, yLo: yLo, yHi: yHi)
       {
         for r in rows { flag(r) }
       }
     }
+  }
+
+  /// A quick sufficient test that two chains do not cross between heights yLo and yHi: the
+  /// x-ranges of their edges there overlap at most in one point. Typical of a turning vertex,
+  /// where one chain leaves to the left and the other to the right; it reads each edge once,
+  /// with no arithmetic, so `chainsCross` runs only when this fails.
+  static func sideBySide(
+    _ edges: UnsafeBufferPointer<RasterEdge>, _ a: Range<Int>, _ b: Range<Int>, yLo: Double,
+    yHi: Double
+  ) -> Bool {
+    guard let ra = xRange(edges, a, yLo, yHi), let rb = xRange(edges, b, yLo, yHi) else {
+      return false
+    }
+    return ra.hi <= rb.lo || rb.hi <= ra.lo
+  }
+
+  /// The least and greatest x of the chain's edges that reach between yLo and yHi.
+  private static func xRange(
+    _ edges: UnsafeBufferPointer<RasterEdge>, _ range: Range<Int>, _ yLo: Double, _ yHi: Double
+  ) -> (lo: Double, hi: Double)? {
+    guard var cursor = ChainCursor(edges, range, from: yLo) else { return nil }
+    var lo = Double.infinity
+    var hi = -Double.infinity
+    while true {
+      let e = cursor.edge
+      if e.y0 >= yHi { break }
+      lo = Swift.min(lo, e.x0, e.x1)
+      hi = Swift.max(hi, e.x0, e.x1)
+      if !cursor.step() { break }
+    }
+    return lo <= hi ? (lo, hi) : nil
   }
 
   /// Whether two y-monotone chains (edge index ranges, each in path order) cross between
@@ -187,6 +221,14 @@ struct ChainCursor {
         return false
       }
     }
+    return true
+  }
+
+  /// Moves to the chain's next edge in increasing y, whatever the gap; false at its end.
+  mutating func step() -> Bool {
+    if k + 1 >= range.count { return false }
+    k += 1
+    edge = edges[down ? range.lowerBound + k : range.upperBound - 1 - k]
     return true
   }
 
