@@ -2,21 +2,24 @@
 /// and constant runs between written cells filled at once.
 extension CellBand {
   /// Writes the band's rows into `mask` (row-major, `width` bytes per row, starting at the
-  /// mask's row 0) and leaves the band's cells and marks zeroed for the next band.
-  func sweep(into mask: UnsafeMutablePointer<UInt8>, evenOdd: Bool) {
+  /// mask's row 0) and leaves the band's cells, tags and marks zeroed for the next band; with
+  /// `lastBand` (no band follows) a full sweep leaves its cells as they are.
+  func sweep(into mask: UnsafeMutablePointer<UInt8>, evenOdd: Bool, lastBand: Bool = false) {
     for r in 0..<rows {
       let out = mask + (top + r) * width
       if tracksCells {
         sweepMarkedRow(r, out, evenOdd)
       } else {
-        sweepWholeRow(r, out, evenOdd)
+        sweepWholeRow(r, out, evenOdd, clearing: !lastBand)
       }
     }
   }
 
   /// Every cell of the row, in order.
   @inline(__always)
-  private func sweepWholeRow(_ r: Int, _ out: UnsafeMutablePointer<UInt8>, _ evenOdd: Bool) {
+  private func sweepWholeRow(
+    _ r: Int, _ out: UnsafeMutablePointer<UInt8>, _ evenOdd: Bool, clearing: Bool
+  ) {
     let line = cells + r * stride
     var acc: Float = 0
     if evenOdd {
@@ -30,8 +33,10 @@ extension CellBand {
         out[x] = Self.nonzeroByte(acc)
       }
     }
-    line.update(repeating: 0, count: stride)
-    (tags + r * stride).update(repeating: 0, count: stride)
+    if clearing {
+      line.update(repeating: 0, count: stride)
+      (tags + r * stride).update(repeating: 0, count: stride)
+    }
   }
 
   /// Only the marked cells; the runs between them have the constant coverage left by the last

@@ -111,7 +111,7 @@ public enum Rasterizer {
           for e in edgeBuffer { band.add(e) }
           if !flats.isEmpty { band.tagFlats(flats) }
           if let leftCover { band.addToFirstColumn(leftCover) }
-          band.sweep(into: mask, evenOdd: evenOdd)
+          band.sweep(into: mask, evenOdd: evenOdd, lastBand: true)
         } else {
           sweepBands(
             edgeBuffer, leftCover, flats, band, height: height, mask: mask, evenOdd: evenOdd)
@@ -167,7 +167,7 @@ public enum Rasterizer {
       active.removeLast(active.count - kept)
       if !flats.isEmpty { band.tagFlats(flats) }
       if let leftCover { band.addToFirstColumn(leftCover) }
-      band.sweep(into: mask, evenOdd: evenOdd)
+      band.sweep(into: mask, evenOdd: evenOdd, lastBand: b == bandCount - 1)
     }
   }
 }
