@@ -6,7 +6,7 @@ DEB_PACKAGES = libpng-dev libjpeg62-turbo-dev zlib1g-dev
 BIN_RELEASE  = .build/release/captcha-gen
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build release test demo bench bench-suites bench-compare format clean
+.PHONY: deps build release test demo bench bench-suites bench-compare fuzz format clean
 
 # Install the C libraries' headers when they are missing (libpng, libjpeg-turbo, zlib).
 deps:
@@ -38,6 +38,25 @@ bench: bench-compare bench-suites
 bench-suites: release
 	$(SWIFT) build -c release --product captcha-bench
 	.build/release/captcha-bench
+
+# libFuzzer targets (separate package Fuzz/, so `swift build`/`swift test` never build them):
+# SVG path parser + rasteriser, PNG decode, JPEG decode, answer.json reader. Each runs for
+# FUZZ_SECONDS on its seeds (Fixtures/fuzz/<target>); new inputs collect in .build/fuzz/corpus,
+# crashes and hangs in .build/fuzz/artifacts (make a regression test of each).
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= svg-raster png jpeg answer
+
+fuzz: deps
+	cd Fuzz && $(SWIFT) build -c release --sanitize=fuzzer --sanitize=address \
+	  -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address
+	@for t in $(FUZZ_TARGETS); do \
+	  mkdir -p .build/fuzz/corpus/$$t .build/fuzz/artifacts/$$t; \
+	  dict=""; [ -f Fixtures/fuzz/$$t.dict ] && dict="-dict=Fixtures/fuzz/$$t.dict"; \
+	  echo "== fuzz-$$t: $(FUZZ_SECONDS) s =="; \
+	  Fuzz/.build/release/fuzz-$$t .build/fuzz/corpus/$$t Fixtures/fuzz/$$t $$dict \
+	    -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 -max_len=65536 \
+	    -artifact_prefix=.build/fuzz/artifacts/$$t/ -print_final_stats=1 || exit 1; \
+	done
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift

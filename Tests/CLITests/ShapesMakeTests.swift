@@ -82,6 +82,12 @@ final class ShapesMakeTests: XCTestCase {
     XCTAssertEqual(r.status, 65)
     XCTAssert(r.stderr.contains("zero width or height"), r.stderr)
 
+    (r, out) = try make(["--shape-path", "M 0 0 L 10 10"], into: "line")
+    XCTAssertEqual(r.status, 65)
+    XCTAssert(r.stderr.contains("--shape-path: the outline encloses no area"), r.stderr)
+    XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, r.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: out.appendingPathComponent("piece.png").path))
+
     (r, _) = try make(["--shape", "star", "--shape-path", "M0 0H1V1Z"])
     XCTAssertEqual(r.status, 64)
     (r, _) = try make(["--fill-rule", "evenodd"])

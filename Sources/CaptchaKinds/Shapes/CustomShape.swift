@@ -34,7 +34,14 @@ public struct CustomShape: PieceShape, Equatable {
     try self.init(path: parsed, fillRule: fillRule, source: source)
   }
 
-  /// Wraps an already built outline, checking that it can be scaled to a box.
+  /// The box (in pixels) the outline is filled in to measure its area, and the least area (in
+  /// square pixels of that box) an outline must fill: less would make an invisible piece.
+  static let areaCheckBox = 256
+  static let minimumFilledArea = 1.0
+
+  /// Wraps an already built outline, checking that it can be scaled to a box and that, so
+  /// scaled, it fills some area under `fillRule` (an open line, or a contour folding back on
+  /// itself, has a bounding box but nothing inside).
   public init(path: Path, fillRule: FillRule = .nonzero, source: String = "custom shape") throws {
     guard let b = path.bounds else {
       throw CaptchaError(.badData, "\(source): the path data is empty; it needs at least one contour")
@@ -54,9 +61,33 @@ public struct CustomShape: PieceShape, Equatable {
       throw CaptchaError(
         .badData, "\(source): the path is too small (\(b.width)×\(b.height)) to scale to a piece")
     }
+    try Self.checkFilledArea(path, fillRule, source)
     self.outline = path
     self.fillRule = fillRule
     self.source = source
+  }
+
+  /// Fills the outline fitted to `areaCheckBox` and refuses it when it covers less than
+  /// `minimumFilledArea`.
+  static func checkFilledArea(_ path: Path, _ rule: FillRule, _ source: String) throws {
+    let size = areaCheckBox
+    guard let fitted = path.fitted(toBox: Double(size)) else { return }
+    let mask: CoverageMask
+    do {
+      mask = try fitted.fill(rule: rule, clip: PixelRect(x: 0, y: 0, width: size, height: size))
+    } catch let e as PathError {
+      let mapped = CaptchaError(e)
+      throw CaptchaError(mapped.kind, "\(source): \(mapped.message)")
+    }
+    var total = 0
+    for v in mask.data { total += Int(v) }
+    let area = Double(total) / 255
+    guard area >= minimumFilledArea else {
+      throw CaptchaError(
+        .badData,
+        "\(source): the outline encloses no area (it fills \((area * 100).rounded() / 100) px² of \(size)×\(size) px when scaled to a piece), so the piece would be invisible; give a closed shape with an inside"
+      )
+    }
   }
 
   /// Loads `file`: an SVG document (the `d` attribute of its first `<path>` element that has

@@ -10,6 +10,9 @@
 /// When `tracksCells` is on, a bitmap per row records which cells were written, so the sweep can
 /// visit only those and fill the runs between them at once (large, sparse masks). Otherwise the
 /// sweep runs over every cell (small or densely crossed masks).
+///
+/// Every cell an edge passes through is also tagged with the edge's chain, for the
+/// `CrossingDetector`; the sweep clears the tags with the cells.
 final class CellBand {
   /// Mask width in pixels.
   let width: Int
@@ -24,11 +27,17 @@ final class CellBand {
   /// Per row, one bit per word of `marks` that has any bit set, so the sweep skips empty words.
   let summaryWordsPerRow: Int
   let summary: UnsafeMutablePointer<UInt64>
+  /// Per cell: 0, the chain id of the edges through it, or −p for chains p and next[p].
+  let tags: UnsafeMutablePointer<Int32>
+  let detector: CrossingDetector
+  let flaggedRows: UnsafeMutablePointer<Bool>
   /// The mask row of the band's first row, and how many rows are in use.
   var top = 0
   var rows = 0
 
-  init(width: Int, rows capacity: Int, tracksCells: Bool) {
+  init(width: Int, rows capacity: Int, tracksCells: Bool, detector: CrossingDetector) {
+    self.detector = detector
+    self.flaggedRows = detector.flaggedRows
     self.width = width
     self.stride = width + 3
     self.wordsPerRow = (stride + 63) >> 6
@@ -43,9 +52,12 @@ final class CellBand {
     let summaryWords = tracksCells ? summaryWordsPerRow * capacity : 1
     summary = .allocate(capacity: summaryWords)
     summary.initialize(repeating: 0, count: summaryWords)
+    tags = .allocate(capacity: stride * capacity)
+    tags.initialize(repeating: 0, count: stride * capacity)
   }
 
   deinit {
+    tags.deallocate()
     cells.deallocate()
     marks.deallocate()
     summary.deallocate()
@@ -63,6 +75,7 @@ final class CellBand {
     if !(ya < yb) { return }
     let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
     let winding = Double(e.winding)
+    let chain = e.chain
     let firstFull = Self.ceil(ya)
     let endFull = Int(yb)
     if firstFull > endFull {
@@ -79,7 +92,7 @@ final class CellBand {
       if w <= 1 {
         for r in (firstFull &- top)..<(endFull &- top) {
           let xNext = clampX(e.x0 + yNext * dxdy)
-          addSteepSpan(r, Swift.min(x, xNext), Swift.max(x, xNext), inv2w, winding)
+          addSteepSpan(r, Swift.min(x, xNext), Swift.max(x, xNext), inv2w, winding, chain)
           x = xNext
           yNext += 1
         }
@@ -91,7 +104,7 @@ final class CellBand {
           let lo = Swift.min(x, xNext)
           let hi = Swift.max(x, xNext)
           let first = Int(lo)
-          addSpan(r, first, Swift.min(count, stride &- first), lo, hi, w, inv2w, winding)
+          addSpan(r, first, Swift.min(count, stride &- first), lo, hi, w, inv2w, winding, chain)
           x = xNext
           yNext += 1
         }
@@ -133,7 +146,7 @@ final class CellBand {
     let count = Self.ceil(hi) &- first &+ 1
     addSpan(
       row &- top, first, Swift.min(count, stride &- first), lo, hi, w,
-      0.5 / Swift.max(w, Self.tinyWidth), (yBottom - yTop) * Double(e.winding))
+      0.5 / Swift.max(w, Self.tinyWidth), (yBottom - yTop) * Double(e.winding), e.chain)
   }
 
   /// Adds a line crossing band row `r` from x `lo` to `hi` (w = hi − lo), covering `d` (signed)
@@ -146,7 +159,7 @@ final class CellBand {
   @inline(__always)
   private func addSpan(
     _ r: Int, _ first: Int, _ count: Int, _ lo: Double, _ hi: Double, _ w: Double,
-    _ inv2w: Double, _ d: Double
+    _ inv2w: Double, _ d: Double, _ chain: Int32
   ) {
     let line = cells + (r &* stride &+ first)
     var gPrev2 = 0.0  // G(first − 1) = G(first) = 0, as first ≤ lo
@@ -161,13 +174,17 @@ final class CellBand {
       t += 1
     }
     if tracksCells && count > 0 { mark(r, first, first &+ count &- 1) }
+    // The cells the span passes through: ⌊lo⌋ … ⌈hi⌉ − 1 (the last one written only carries).
+    tag(r, first, Swift.min(Swift.max(first, Self.ceil(hi) &- 1), width &- 1), chain)
   }
 
   /// `addSpan` for a full row of an edge with |dx/dy| ≤ 1: the span lies in cells ⌊lo⌋ and
   /// ⌊lo⌋+1, so exactly three cells change. With t1 = ⌊lo⌋+1, t2 = t1+1:
   /// G(t1) = u²/2w + max(t1 − hi, 0) with u = min(t1 − lo, w), and G(t2) = t2 − (lo+hi)/2.
   @inline(__always)
-  private func addSteepSpan(_ r: Int, _ lo: Double, _ hi: Double, _ inv2w: Double, _ d: Double) {
+  private func addSteepSpan(
+    _ r: Int, _ lo: Double, _ hi: Double, _ inv2w: Double, _ d: Double, _ chain: Int32
+  ) {
     let first = Int(lo)
     let t1 = Double(first) + 1
     let u = Swift.min(t1 - lo, hi - lo)
@@ -178,6 +195,42 @@ final class CellBand {
     line[1] += Float(d * (g2 - 2 * g1))
     line[2] += Float(d * (1 - g2 + g1))
     if tracksCells { mark(r, first, first &+ 2) }
+    tag(r, first, Swift.min(hi > t1 ? first &+ 1 : first, width &- 1), chain)
+  }
+
+  /// Tags cells lo...hi of band row r with `chain`; a cell already holding another chain goes
+  /// to the detector.
+  @inline(__always)
+  private func tag(_ r: Int, _ lo: Int, _ hi: Int, _ chain: Int32) {
+    if flaggedRows[top &+ r] { return }  // resolved exactly anyway
+    let line = tags + r &* stride
+    var x = lo
+    while x <= hi {
+      let old = line[x]
+      if old != chain {
+        if old == 0 {
+          line[x] = chain
+        } else {
+          detector.conflict(line + x, chain, row: top &+ r)
+        }
+      }
+      x &+= 1
+    }
+  }
+
+  /// Tags the cells crossed by the horizontal edges inside the band's rows (those lying on a
+  /// row boundary split no cell).
+  func tagFlats(_ flats: [FlatEdge]) {
+    let bandTop = Double(top)
+    let bandBottom = Double(top + rows)
+    for f in flats where f.y > bandTop && f.y < bandBottom {
+      let row = Int(f.y)
+      if Double(row) == f.y || f.x0 >= Double(width) { continue }
+      let lo = Int(f.x0)
+      let hi = Swift.min(Swift.max(lo, Self.ceil(f.x1) - 1), width - 1)
+      if tracksCells { mark(row - top, lo, hi) }
+      tag(row - top, lo, hi, f.chain)
+    }
   }
 
   /// ⌈v⌉ for v ≥ 0, without a libm call.

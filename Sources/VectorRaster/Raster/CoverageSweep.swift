@@ -2,21 +2,24 @@
 /// and constant runs between written cells filled at once.
 extension CellBand {
   /// Writes the band's rows into `mask` (row-major, `width` bytes per row, starting at the
-  /// mask's row 0) and leaves the band's cells and marks zeroed for the next band.
-  func sweep(into mask: UnsafeMutablePointer<UInt8>, evenOdd: Bool) {
+  /// mask's row 0) and leaves the band's cells, tags and marks zeroed for the next band; with
+  /// `lastBand` (no band follows) a full sweep leaves its cells as they are.
+  func sweep(into mask: UnsafeMutablePointer<UInt8>, evenOdd: Bool, lastBand: Bool = false) {
     for r in 0..<rows {
       let out = mask + (top + r) * width
       if tracksCells {
         sweepMarkedRow(r, out, evenOdd)
       } else {
-        sweepWholeRow(r, out, evenOdd)
+        sweepWholeRow(r, out, evenOdd, clearing: !lastBand)
       }
     }
   }
 
   /// Every cell of the row, in order.
   @inline(__always)
-  private func sweepWholeRow(_ r: Int, _ out: UnsafeMutablePointer<UInt8>, _ evenOdd: Bool) {
+  private func sweepWholeRow(
+    _ r: Int, _ out: UnsafeMutablePointer<UInt8>, _ evenOdd: Bool, clearing: Bool
+  ) {
     let line = cells + r * stride
     var acc: Float = 0
     if evenOdd {
@@ -30,7 +33,10 @@ extension CellBand {
         out[x] = Self.nonzeroByte(acc)
       }
     }
-    line.update(repeating: 0, count: stride)
+    if clearing {
+      line.update(repeating: 0, count: stride)
+      (tags + r * stride).update(repeating: 0, count: stride)
+    }
   }
 
   /// Only the marked cells; the runs between them have the constant coverage left by the last
@@ -40,6 +46,7 @@ extension CellBand {
     let line = cells + r * stride
     let words = marks + r * wordsPerRow
     let summaryWords = summary + r * summaryWordsPerRow
+    let tagLine = tags + r * stride
     var acc: Float = 0
     var next = 0  // first pixel not yet written
     for s in 0..<summaryWordsPerRow {
@@ -56,6 +63,7 @@ extension CellBand {
           bits &= bits &- 1
           let delta = line[x]
           line[x] = 0
+          tagLine[x] = 0
           if x >= width { continue }
           if x > next {
             (out + next).update(repeating: byte(acc, evenOdd), count: x - next)

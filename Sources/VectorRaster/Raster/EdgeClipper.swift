@@ -1,12 +1,32 @@
 /// One clipped polygon edge in mask-local coordinates, oriented downwards (`y0 < y1`).
 ///
-/// `winding` is +1 when the original edge ran downwards and −1 when it ran upwards.
+/// `winding` is +1 when the original edge ran downwards and −1 when it ran upwards. `chain` is
+/// the y-monotone chain of the contour the edge belongs to (see `EdgeChains`).
 struct RasterEdge {
   var x0: Double
   var y0: Double
   var x1: Double
   var y1: Double
   var winding: Float
+  var chain: Int32 = 0
+}
+
+/// A horizontal edge (or one too flat to store) in mask-local coordinates, x0 ≤ x1: it adds no
+/// area, but it separates windings inside the cells it crosses, so the crossing detector sees it.
+struct FlatEdge {
+  var y: Double
+  var x0: Double
+  var x1: Double
+  var chain: Int32
+}
+
+/// The part of an edge left of the mask within one row it does not cross completely: a
+/// vertical piece on the mask's left side from y0 to y1 (mask-local), adding `winding`.
+struct LeftPiece {
+  var row: Int
+  var y0: Double
+  var y1: Double
+  var winding: Double
 }
 
 /// Clips polygon edges to a rectangle in floating point and appends the visible parts, shifted
@@ -30,6 +50,12 @@ struct EdgeClipper {
   static let minimumHeight = 1e-9
   /// The clipped edges, in mask-local coordinates.
   var edges: [RasterEdge] = []
+  /// Horizontal edges inside the rectangle, and the left-side pieces in partial rows: what the
+  /// exact resolution of crossed rows needs besides `edges`.
+  var flats: [FlatEdge] = []
+  var leftPieces: [LeftPiece] = []
+  /// The chain id given to the edges clipped next.
+  var chain: Int32 = 0
   /// Per mask row: coverage added to column 0 by edges left of the rectangle (partial rows),
   /// and the difference array of whole-row windings; empty until the first such edge.
   private var leftPartial: [Double] = []
@@ -56,10 +82,26 @@ struct EdgeClipper {
     return cover
   }
 
+  /// Per mask row, the winding that edges left of the rectangle add over the whole row (the
+  /// rows they cross completely); nil when there are none.
+  func leftRowWindings() -> [Double]? {
+    if leftSteps.isEmpty { return nil }
+    var out = [Double](repeating: 0, count: leftPartial.count)
+    var winding = 0.0
+    for r in 0..<out.count {
+      winding += leftSteps[r]
+      out[r] = winding
+    }
+    return out
+  }
+
   /// Clips the edge `p → q` and appends what is left to `edges` (or `leftCover`).
   @inline(__always)
   mutating func clip(_ p: Point, _ q: Point) {
-    if p.y == q.y { return }
+    if p.y == q.y {
+      clipFlat(p.y, p.x, q.x)
+      return
+    }
     let (a, b, winding): (Point, Point, Float) = p.y < q.y ? (p, q, 1) : (q, p, -1)
     if b.y <= minY || a.y >= maxY { return }
     var xa = a.x
@@ -131,13 +173,28 @@ struct EdgeClipper {
     let r1 = Swift.min(Int(ly1), rows)
     if r0 == r1 {
       leftPartial[r0] += (ly1 - ly0) * w
+      leftPieces.append(LeftPiece(row: r0, y0: ly0, y1: ly1, winding: w))
       return
     }
     // Partial first row, whole rows r0+1 ..< r1, partial last row.
     leftPartial[r0] += (Double(r0 + 1) - ly0) * w
+    leftPieces.append(LeftPiece(row: r0, y0: ly0, y1: Double(r0 + 1), winding: w))
     leftSteps[r0 + 1] += w
     leftSteps[r1] -= w
-    if r1 < rows { leftPartial[r1] += (ly1 - Double(r1)) * w }
+    if r1 < rows && ly1 > Double(r1) {
+      leftPartial[r1] += (ly1 - Double(r1)) * w
+      leftPieces.append(LeftPiece(row: r1, y0: Double(r1), y1: ly1, winding: w))
+    }
+  }
+
+  /// Records the visible part of a horizontal edge at height y (x between xa and xb).
+  @inline(__always)
+  private mutating func clipFlat(_ y: Double, _ xa: Double, _ xb: Double) {
+    if !(y > minY && y < maxY) { return }
+    let x0 = Swift.max(Swift.min(xa, xb), minX)
+    let x1 = Swift.min(Swift.max(xa, xb), maxX)
+    if !(x0 <= x1) { return }
+    flats.append(FlatEdge(y: y - minY, x0: x0 - minX, x1: x1 - minX, chain: chain))
   }
 
   @inline(__always)
@@ -146,12 +203,17 @@ struct EdgeClipper {
   ) {
     let ly0 = y0 - minY
     let ly1 = y1 - minY
-    if !(ly1 - ly0 > Self.minimumHeight) { return }
     let w = maxX - minX
-    edges.append(
-      RasterEdge(
-        x0: Swift.min(Swift.max(x0 - minX, 0), w), y0: ly0,
-        x1: Swift.min(Swift.max(x1 - minX, 0), w), y1: ly1, winding: winding))
+    let lx0 = Swift.min(Swift.max(x0 - minX, 0), w)
+    let lx1 = Swift.min(Swift.max(x1 - minX, 0), w)
+    if !(ly1 - ly0 > Self.minimumHeight) {
+      if ly1 > 0 && ly0 < maxY - minY {
+        flats.append(
+          FlatEdge(y: ly0, x0: Swift.min(lx0, lx1), x1: Swift.max(lx0, lx1), chain: chain))
+      }
+      return
+    }
+    edges.append(RasterEdge(x0: lx0, y0: ly0, x1: lx1, y1: ly1, winding: winding, chain: chain))
   }
 
   /// x where the edge a→b (a.y < y < b.y) meets the horizontal line at `y`; overflow-free for

@@ -83,15 +83,12 @@ public enum Rasterizer {
     var clipper = EdgeClipper(
       minX: Double(left), minY: Double(top), maxX: Double(left + width), maxY: Double(top + height),
       edgeCapacity: points.count + 8)
-    for range in usable {
-      var prev = points[range.upperBound - 1]
-      for i in range {
-        let p = points[i]
-        clipper.clip(prev, p)
-        prev = p
-      }
+    var chains = EdgeChains()
+    points.withUnsafeBufferPointer { buffer in
+      for range in usable { chains.clipContour(buffer, range, into: &clipper) }
     }
     let edges = clipper.edges
+    let flats = clipper.flats
     let leftCover = clipper.leftCover()
 
     // Roughly how many cells the edges touch; dense masks sweep every cell, sparse ones only
@@ -101,7 +98,9 @@ public enum Rasterizer {
     let tracksCells = sparse ?? (touched * 4 < Double(width) * Double(height))
 
     let bandRows = Swift.max(1, Swift.min(height, bandCellBudget / (width + 3)))
-    let band = CellBand(width: width, rows: bandRows, tracksCells: tracksCells)
+    let detector = CrossingDetector(next: chains.next, height: height)
+    let band = CellBand(
+      width: width, rows: bandRows, tracksCells: tracksCells, detector: detector)
     let evenOdd = rule == .evenodd
     let data = [UInt8](unsafeUninitializedCapacity: width * height) { buffer, count in
       let mask = buffer.baseAddress!
@@ -110,11 +109,19 @@ public enum Rasterizer {
           band.top = 0
           band.rows = height
           for e in edgeBuffer { band.add(e) }
+          if !flats.isEmpty { band.tagFlats(flats) }
           if let leftCover { band.addToFirstColumn(leftCover) }
-          band.sweep(into: mask, evenOdd: evenOdd)
+          band.sweep(into: mask, evenOdd: evenOdd, lastBand: true)
         } else {
           sweepBands(
-            edgeBuffer, leftCover, band, height: height, mask: mask, evenOdd: evenOdd)
+            edgeBuffer, leftCover, flats, band, height: height, mask: mask, evenOdd: evenOdd)
+        }
+        // Rows where the folded area may be wrong (crossings, three windings in a pixel).
+        if !detector.pairs.isEmpty { detector.checkPairs(edgeBuffer, chains) }
+        if detector.anyFlagged {
+          CrossingResolver(width: width, height: height, evenOdd: evenOdd).resolve(
+            flagged: detector.flagged, edges: edgeBuffer, leftPieces: clipper.leftPieces,
+            leftRows: clipper.leftRowWindings(), mask: mask)
         }
       }
       count = width * height
@@ -125,8 +132,8 @@ public enum Rasterizer {
   /// Processes the mask band by band: edges are bucketed by the band they start in and stay
   /// active until the band they end in.
   private static func sweepBands(
-    _ edges: UnsafeBufferPointer<RasterEdge>, _ leftCover: [Double]?, _ band: CellBand,
-    height: Int,
+    _ edges: UnsafeBufferPointer<RasterEdge>, _ leftCover: [Double]?, _ flats: [FlatEdge],
+    _ band: CellBand, height: Int,
     mask: UnsafeMutablePointer<UInt8>, evenOdd: Bool
   ) {
     let bandRows = band.capacity
@@ -158,8 +165,9 @@ public enum Rasterizer {
         }
       }
       active.removeLast(active.count - kept)
+      if !flats.isEmpty { band.tagFlats(flats) }
       if let leftCover { band.addToFirstColumn(leftCover) }
-      band.sweep(into: mask, evenOdd: evenOdd)
+      band.sweep(into: mask, evenOdd: evenOdd, lastBand: b == bandCount - 1)
     }
   }
 }

@@ -10,7 +10,7 @@ enum CodecTestSupport {
   /// `<repo>/../shared/pngsuite`, located from this file's path.
   static var pngSuiteFolder: String {
     var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-    // <repo>/Tests/CaptchaKitTests/Codecs/CodecTestSupport.swift → <repo>
+    // <repo>/Tests/CaptchaImagingTests/Codecs/CodecTestSupport.swift → <repo>
     parts.removeLast(4)
     parts.removeLast()  // the repo folder itself
     return (parts + ["shared", "pngsuite"]).joined(separator: "/")

@@ -150,4 +150,19 @@ final class CustomShapeTests: XCTestCase {
     }
     XCTAssertEqual(CaptchaError.Kind.badData.exitCode, 65)
   }
+
+  func testOutlinesWithoutAnInsideAreRefusedByTheirFilledArea() throws {
+    // Non-zero bounding boxes, nothing to fill: an open line, a contour retracing itself, and
+    // a square cancelled by the same square drawn the other way.
+    for d in ["M 0 0 L 10 10", "M0 0 L10 10 L0 0 Z", "M0 0H10V10H0Z M0 0V10H10V0Z"] {
+      for rule in FillRule.allCases {
+        ShapeTestSupport.assertThrows(.badData, mentioning: ["--shape-path", "encloses no area"]) {
+          _ = try CustomShape(pathData: d, fillRule: rule)
+        }
+      }
+    }
+    // A thin sliver still has an inside, and a ring under even-odd keeps its band.
+    XCTAssertNoThrow(try CustomShape(pathData: "M0 0 L100 0 L100 1 Z"))
+    XCTAssertNoThrow(try CustomShape(pathData: "M0 0H10V10H0Z M2 2H8V8H2Z", fillRule: .evenodd))
+  }
 }

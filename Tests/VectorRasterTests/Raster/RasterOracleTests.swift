@@ -7,10 +7,9 @@ import XCTest
 /// The bound held, per pixel: |mask − 255·(inside samples)/256| ≤ 255·S/256 + 1, where S is the
 /// number of 1/16-pixel sub-squares the polygon's edges can pass through in that pixel (see
 /// `SampleOracle.errorBound`): exact area and sample estimate agree on every sub-square no edge
-/// crosses. It holds where the pixel's winding numbers differ by at most one; where several
-/// windings overlap inside one pixel (self-intersections, stacked edges) the cell method, like
-/// every area-accumulating rasteriser, folds the summed winding instead, so those pixels are not
-/// compared one by one. Totals are checked against the shoelace area for simple polygons.
+/// crosses. Pixels whose windings span more than two values are compared with the exact
+/// `RegionOracle` instead (`RasterCrossingTests`, and the exact-area tests here). Totals are
+/// checked against the shoelace area for simple polygons.
 final class RasterOracleTests: XCTestCase {
   /// Compares the rasteriser with the oracle; returns (compared pixels, largest |diff|, mean |diff|).
   @discardableResult
@@ -57,12 +56,12 @@ final class RasterOracleTests: XCTestCase {
     }
   }
 
-  /// Every pixel against the exact per-pixel winding integral: within one level (rounding).
+  /// Every pixel against the exact area where the rule holds: within rounding.
   func assertMatchesExactArea(
     _ contours: [[Point]], rule: FillRule, clip: PixelRect, _ label: String
   ) {
     let got = canvas(Rasterizer.fill(polygons(contours), rule: rule, clip: clip), clip)
-    let exact = ExactAreaOracle.coverage(contours, rule: rule, rect: clip)
+    let exact = RegionOracle.coverage(contours, rule: rule, rect: clip)
     for p in 0..<got.count {
       let diff = abs(Double(got[p]) - exact[p] * 255)
       if diff > 0.5 + 0.01 {
@@ -107,7 +106,7 @@ final class RasterOracleTests: XCTestCase {
       let poly = (0..<(3 + Int(rng.next() % 20))).map { _ in
         Point(rng.double(-scale, scale) + 10, rng.double(-scale, scale) + 10)
       }
-      let exact = FillRule.allCases.map { ExactAreaOracle.coverage([poly], rule: $0, rect: clip) }
+      let exact = FillRule.allCases.map { RegionOracle.coverage([poly], rule: $0, rect: clip) }
       for (r, rule) in FillRule.allCases.enumerated() {
         for (budget, sparse) in [(1, true), (37, false), (1 << 20, true)] {
           let m = Rasterizer.fill(
