@@ -10,6 +10,14 @@ extension Difficulty: ExpressibleByArgument {}
 /// The options that shape each captcha, shared by `make` and `batch` (`@OptionGroup`), so both
 /// commands accept the same options with the same defaults and checks.
 struct MakeOptionGroup: ParsableArguments {
+  @Option(
+    name: .customLong("kind"),
+    help: ArgumentHelp("Captcha kind: \(KindCatalog.names.joined(separator: ", ")) (default slide).", valueName: "kind"))
+  var kindName: KindName = KindName(SlideKind.name)
+
+  @Option(help: "Pattern captchas: how many dots to connect, 3…9 (default 4).")
+  var length: Int?
+
   @Option(help: "Resize the background to WIDTHxHEIGHT first, e.g. 320x160 (area-averaged downscaling).")
   var size: String?
 
@@ -122,9 +130,9 @@ struct MakeOptionGroup: ParsableArguments {
   @OptionGroup(title: "Hardening")
   var hardening: HardeningOptionGroup
 
-  /// The captcha kind these arguments describe (slide, the only kind so far).
+  /// The captcha kind these arguments describe (`--kind`, default slide).
   func kind() throws -> any CaptchaKind {
-    SlideKind(options: try makeOptions())
+    try kind(named: kindName)
   }
 
   /// The library options these arguments describe.

@@ -18,11 +18,12 @@ import CaptchaKit
 struct VerifyCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "verify",
-    abstract: "Check a drop position against answer.json; prints pass or fail.",
+    abstract: "Check a drop position (slide) or a drawn path (pattern) against answer.json; prints pass or fail.",
     discussion: """
       Exit status: 0 pass, 1 fail, 64 bad usage, 65 answer file not a schema-1 answer, \
       66 answer file missing. x and y are where the client put piece.png's top-left corner; \
-      y is checked unless the answer's mode is horizontal.
+      y is checked unless the answer's mode is horizontal. A pattern answer takes --path or \
+      --track instead; the reason for a fail is printed on stderr.
       """)
 
   @Option(help: "The answer.json written by make.")
@@ -31,7 +32,7 @@ struct VerifyCommand: ParsableCommand {
   @Option(
     parsing: .unconditional,
     help: "x of the piece's top-left corner (background pixels, or display pixels with --display-width).")
-  var x: Double
+  var x: Double?
 
   @Option(
     parsing: .unconditional, help: "y of the piece's top-left corner; required unless the mode is horizontal."
@@ -43,12 +44,33 @@ struct VerifyCommand: ParsableCommand {
     help: "Width at which the client displayed the background; positions are scaled from it.")
   var displayWidth: Double?
 
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Pattern: the drawn path as \"x,y x,y …\" in background pixels.", valueName: "points"))
+  var path: String?
+
+  @Option(help: ArgumentHelp("Pattern: the drawn path as a JSON list of {\"t\": ms, \"x\": px, \"y\": px}.", valueName: "file"))
+  var track: String?
+
   func run() throws {
-    let passed = try reportingErrors { () throws -> Bool in
-      let response = ClientResponse(x: x, y: y, displayWidth: displayWidth)
-      return try KindCatalog.verify(answerPath: answer, response: response).passed
+    let verdict = try reportingErrors { () throws -> Verdict in
+      let response = ClientResponse(x: x, y: y, displayWidth: displayWidth, path: try drawnPath())
+      return try KindCatalog.verify(answerPath: answer, response: response)
     }
-    print(passed ? "pass" : "fail")
-    if !passed { throw ExitCode(1) }
+    print(verdict.passed ? "pass" : "fail")
+    if !verdict.passed {
+      if path != nil || track != nil { printError("fail: \(verdict.reason)") }
+      throw ExitCode(1)
+    }
+  }
+
+  /// The points of `--path` or `--track` (not both), or nil when neither is given.
+  func drawnPath() throws -> [Point]? {
+    switch (path, track) {
+    case (nil, nil): return nil
+    case (let text?, nil): return try PatternInput.parsePath(text)
+    case (nil, let file?): return try PatternInput.readTrack(path: file)
+    default: throw CaptchaError(.usage, "give --path or --track, not both")
+    }
   }
 }
