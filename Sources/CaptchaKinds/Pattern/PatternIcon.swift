@@ -37,3 +37,4 @@ struct PatternIconFamily: Sendable {
     return icons
   }
 }
+
