@@ -37,7 +37,9 @@ public enum PatternTemplateAttack {
     let reach = Int((PatternLayout.jitter * cell / 2).rounded(.up))
     return hintTiles(hint, boardWidth: board.width, boardHeight: board.height).map { tile in
       let silhouette = silhouetteOf(tile)
-      let templates = angles.flatMap { a in scales.map { s in edges(transformed(silhouette, degrees: a, scale: s)) } }
+      let templates = angles.flatMap { a in
+        scales.map { s in edges(transformed(silhouette, degrees: a, scale: s)) }
+      }
       return centres.map { c in
         templates.map { t in
           let x0 = Int(c.x / 2) - t.width / 2
@@ -46,7 +48,8 @@ public enum PatternTemplateAttack {
             xs: max(0, x0 - reach)..<max(0, min(boardEdges.width - t.width, x0 + reach) + 1),
             ys: max(0, y0 - reach)..<max(0, min(boardEdges.height - t.height, y0 + reach) + 1))
           guard space.count > 0 else { return -1.0 }
-          return TemplateMatching.correlationNormalized(image: boardEdges, template: t, space: space).scores.max()
+          return TemplateMatching.correlationNormalized(image: boardEdges, template: t, space: space).scores
+            .max()
             ?? -1
         }.max() ?? -1
       }
@@ -57,7 +60,8 @@ public enum PatternTemplateAttack {
   static func nominalCentres(width: Int, height: Int) -> [Point] {
     let n = PatternLayout.side
     return (0..<(n * n)).map { i in
-      Point((Double(i % n) + 0.5) * Double(width) / Double(n), (Double(i / n) + 0.5) * Double(height) / Double(n))
+      Point(
+        (Double(i % n) + 0.5) * Double(width) / Double(n), (Double(i / n) + 0.5) * Double(height) / Double(n))
     }
   }
 
@@ -147,7 +151,8 @@ public enum PatternTemplateAttack {
     var out = GrayPlane(width: w, height: h)
     for y in 0..<h {
       for x in 0..<w {
-        out.values[y * w + x] = (p[2 * x, 2 * y] + p[2 * x + 1, 2 * y] + p[2 * x, 2 * y + 1] + p[2 * x + 1, 2 * y + 1]) / 4
+        out.values[y * w + x] =
+          (p[2 * x, 2 * y] + p[2 * x + 1, 2 * y] + p[2 * x, 2 * y + 1] + p[2 * x + 1, 2 * y + 1]) / 4
       }
     }
     return out

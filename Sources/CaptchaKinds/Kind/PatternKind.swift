@@ -25,7 +25,8 @@ public struct PatternKind: CaptchaKind {
   public func make(_ background: consuming PreparedBackground, seed: UInt64) throws -> MadeCaptcha {
     let made = try PatternMaker.make(background, options: options, seed: seed)
     return MadeCaptcha(
-      files: try PatternMaker.encode(made, options: options), answer: made.answer.json, header: made.answer.header,
+      files: try PatternMaker.encode(made, options: options), answer: made.answer.json,
+      header: made.answer.header,
       manifestFields: Self.manifestFields(made.answer))
   }
 
@@ -33,7 +34,9 @@ public struct PatternKind: CaptchaKind {
     let answer = try PatternAnswer.parse(bytes, name: name)
     guard response.x == nil, response.y == nil, response.displayWidth == nil else {
       throw CaptchaError(
-        .usage, "\(name): the answer is a pattern captcha; answer it with --path or --track, not --x/--y/--display-width")
+        .usage,
+        "\(name): the answer is a pattern captcha; answer it with --path or --track, not --x/--y/--display-width"
+      )
     }
     guard let path = response.path else {
       throw CaptchaError(.usage, "\(name): the answer is a pattern captcha; answer it with --path or --track")

@@ -32,7 +32,8 @@ public struct PatternAnswer: Equatable, Codable, Sendable {
   public var variation: VariationRecord?
 
   public init(
-    seed: UInt64, background: Answer.FileInfo, piece: Answer.FileInfo, dots: [Dot], sequence: [Int], radius: Int,
+    seed: UInt64, background: Answer.FileInfo, piece: Answer.FileInfo, dots: [Dot], sequence: [Int],
+    radius: Int,
     source: SourceInfo? = nil, resize: Answer.ResizeInfo? = nil, variation: VariationRecord? = nil
   ) {
     self.seed = seed

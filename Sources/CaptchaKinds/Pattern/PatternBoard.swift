@@ -25,14 +25,16 @@ enum PatternBoard {
       let under = PatternPaint.meanLuma(
         image, in: PixelRect(x: Int(centre.x) - r, y: Int(centre.y) - r, width: 2 * r, height: 2 * r))
       let lightIcon = under < 128
-      let tint = PatternColor.hsv(hue, saturation, lightIcon ? rng.nextDouble(in: 0.85, 1) : rng.nextDouble(in: 0.3, 0.5))
+      let tint = PatternColor.hsv(
+        hue, saturation, lightIcon ? rng.nextDouble(in: 0.85, 1) : rng.nextDouble(in: 0.3, 0.5))
       let haloColor = lightIcon ? PatternColor(r: 20, g: 20, b: 24) : PatternColor(r: 250, g: 250, b: 246)
       let haloMask = try icon.path.fill(
         rule: icon.rule, clip: clip,
         transform: PatternPaint.placement(center: centre, scale: scale + halo, degrees: angle))
       PatternPaint.paint(haloMask, haloColor, opacity: 0.8, into: &image)
       let mask = try icon.path.fill(
-        rule: icon.rule, clip: clip, transform: PatternPaint.placement(center: centre, scale: scale, degrees: angle))
+        rule: icon.rule, clip: clip,
+        transform: PatternPaint.placement(center: centre, scale: scale, degrees: angle))
       PatternPaint.paint(mask, tint, into: &image)
     }
   }

@@ -30,11 +30,13 @@ public enum PatternHint {
     _ icons: [PatternIcon], boardWidth: Int, boardHeight: Int, rng: inout Xoshiro256StarStar
   ) throws -> RGBAImage {
     let (w, h, boxes) = tiles(boardWidth: boardWidth, boardHeight: boardHeight, length: icons.count)
-    let card = PatternColor.hsv(rng.nextDouble(in: 0, 360), rng.nextDouble(in: 0, 0.08), rng.nextDouble(in: 0.9, 0.97))
+    let card = PatternColor.hsv(
+      rng.nextDouble(in: 0, 360), rng.nextDouble(in: 0, 0.08), rng.nextDouble(in: 0.9, 0.97))
     var image = RGBAImage(
       width: w, height: h,
       fill: (UInt8(card.r.rounded()), UInt8(card.g.rounded()), UInt8(card.b.rounded()), 255))
-    let ink = PatternColor.hsv(rng.nextDouble(in: 0, 360), rng.nextDouble(in: 0, 0.3), rng.nextDouble(in: 0.12, 0.3))
+    let ink = PatternColor.hsv(
+      rng.nextDouble(in: 0, 360), rng.nextDouble(in: 0, 0.3), rng.nextDouble(in: 0.12, 0.3))
     let clip = PixelRect(x: 0, y: 0, width: w, height: h)
     let side = Double(boxes[0].width)
     let line = max(1.5, side * 0.055)
@@ -43,8 +45,10 @@ public enum PatternHint {
         Double(box.x) + side / 2 + rng.nextDouble(in: -0.05, 0.05) * side,
         Double(box.y) + side / 2 + rng.nextDouble(in: -0.05, 0.05) * side)
       let scale = side / 2 * rng.nextDouble(in: 0.68, 0.86)
-      let placement = PatternPaint.placement(center: centre, scale: scale, degrees: rng.nextDouble(in: 0, 360))
-      PatternPaint.paint(try PatternPaint.stroke(icon.path, transform: placement, width: line, clip: clip), ink, into: &image)
+      let placement = PatternPaint.placement(
+        center: centre, scale: scale, degrees: rng.nextDouble(in: 0, 360))
+      PatternPaint.paint(
+        try PatternPaint.stroke(icon.path, transform: placement, width: line, clip: clip), ink, into: &image)
     }
     for left in boxes.dropLast() {
       let x = Double(left.maxX) + side / 6

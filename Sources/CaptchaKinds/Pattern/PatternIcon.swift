@@ -37,4 +37,3 @@ struct PatternIconFamily: Sendable {
     return icons
   }
 }
-

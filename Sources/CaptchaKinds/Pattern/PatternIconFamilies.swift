@@ -69,9 +69,15 @@ extension PatternIconFamily {
           Point(-1, -0.6 + t * 1.6),
         ]))
     },
-    PatternIconFamily(name: "t-block") { _ in PatternIcon(G.cells([(0, 0), (1, 0), (2, 0), (1, 1)], size: 0.62)) },
-    PatternIconFamily(name: "l-block") { _ in PatternIcon(G.cells([(0, 0), (0, 1), (0, 2), (1, 2)], size: 0.6)) },
-    PatternIconFamily(name: "s-block") { _ in PatternIcon(G.cells([(1, 0), (2, 0), (0, 1), (1, 1)], size: 0.62)) },
+    PatternIconFamily(name: "t-block") { _ in
+      PatternIcon(G.cells([(0, 0), (1, 0), (2, 0), (1, 1)], size: 0.62))
+    },
+    PatternIconFamily(name: "l-block") { _ in
+      PatternIcon(G.cells([(0, 0), (0, 1), (0, 2), (1, 2)], size: 0.6))
+    },
+    PatternIconFamily(name: "s-block") { _ in
+      PatternIcon(G.cells([(1, 0), (2, 0), (0, 1), (1, 1)], size: 0.62))
+    },
     PatternIconFamily(name: "half-disc") { rng in
       let cut = rng.nextDouble(in: 0, 0.25)
       return PatternIcon(G.polygon(G.arc(Point(0, cut), 1, from: 180, to: 360, steps: 32)))

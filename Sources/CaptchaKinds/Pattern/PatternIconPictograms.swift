@@ -31,7 +31,8 @@ extension PatternIconFamily {
       let head = rng.nextDouble(in: -0.1, 0.15)
       return PatternIcon(
         G.polygon([
-          Point(0, -1), Point(1, head), Point(s, head), Point(s, 1), Point(-s, 1), Point(-s, head), Point(-1, head),
+          Point(0, -1), Point(1, head), Point(s, head), Point(s, 1), Point(-s, 1), Point(-s, head),
+          Point(-1, head),
         ]))
     },
     PatternIconFamily(name: "bolt") { rng in
@@ -81,7 +82,8 @@ extension PatternIconFamily {
     PatternIconFamily(name: "house") { rng in
       let d = rng.nextDouble(in: 0.18, 0.26)
       var p = G.polygon([
-        Point(0, -1), Point(1, -0.1), Point(0.72, -0.1), Point(0.72, 0.95), Point(-0.72, 0.95), Point(-0.72, -0.1),
+        Point(0, -1), Point(1, -0.1), Point(0.72, -0.1), Point(0.72, 0.95), Point(-0.72, 0.95),
+        Point(-0.72, -0.1),
         Point(-1, -0.1),
       ])
       p.append(G.polygon([Point(-d, 0.3), Point(d, 0.3), Point(d, 0.95), Point(-d, 0.95)]))
@@ -92,7 +94,8 @@ extension PatternIconFamily {
       let outerArc = G.arc(Point(0, -0.1), 0.9, from: 180, to: 360, steps: 24)
       let innerArc = G.arc(Point(0, -0.1), inner, from: 360, to: 180, steps: 16)
       return PatternIcon(
-        G.polygon([Point(-0.9, 1)] + outerArc + [Point(0.9, 1), Point(inner, 1)] + innerArc + [Point(-inner, 1)]))
+        G.polygon(
+          [Point(-0.9, 1)] + outerArc + [Point(0.9, 1), Point(inner, 1)] + innerArc + [Point(-inner, 1)]))
     },
     PatternIconFamily(name: "pac") { rng in
       let m = rng.nextDouble(in: 25, 40)

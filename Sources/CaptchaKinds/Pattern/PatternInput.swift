@@ -15,7 +15,8 @@ public enum PatternInput {
     let tokens = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
     return try tokens.enumerated().map { (i, token) in
       let parts = token.split(separator: ",", omittingEmptySubsequences: false)
-      guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite else {
+      guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite
+      else {
         throw CaptchaError(
           .usage, "--path: point \(i + 1) '\(token)' is not x,y (two finite numbers separated by a comma)")
       }
@@ -50,7 +51,8 @@ public enum PatternInput {
         throw CaptchaError(.badData, "\(name): sample \(i + 1) has a value that is not a finite number")
       }
       if i > 0, s.t < samples[i - 1].t {
-        throw CaptchaError(.badData, "\(name): sample \(i + 1) goes back in time (t \(s.t) after \(samples[i - 1].t))")
+        throw CaptchaError(
+          .badData, "\(name): sample \(i + 1) goes back in time (t \(s.t) after \(samples[i - 1].t))")
       }
     }
     return samples.map { Point($0.x, $0.y) }

@@ -21,7 +21,9 @@ enum PatternMaker {
     var answer: PatternAnswer
   }
 
-  static func make(_ background: consuming PreparedBackground, options: PatternOptions, seed: UInt64) throws -> Made {
+  static func make(_ background: consuming PreparedBackground, options: PatternOptions, seed: UInt64) throws
+    -> Made
+  {
     var board = background.image
     let w = board.width
     let h = board.height
@@ -46,7 +48,8 @@ enum PatternMaker {
       background: Answer.FileInfo(file: options.make.format.backgroundFileName, width: w, height: h),
       piece: Answer.FileInfo(file: "piece.png", width: hint.width, height: hint.height),
       dots: layout.dots.map { PatternAnswer.Dot(x: Int($0.x), y: Int($0.y)) }, sequence: sequence,
-      radius: layout.radius, source: background.source, resize: background.resize, variation: background.variation)
+      radius: layout.radius, source: background.source, resize: background.resize,
+      variation: background.variation)
     return Made(board: board, hint: hint, answer: answer)
   }
 

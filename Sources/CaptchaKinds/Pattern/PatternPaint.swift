@@ -32,7 +32,9 @@ struct PatternColor: Equatable, Sendable {
 /// Painting coverage masks onto pictures, and reading a picture's brightness under a region.
 enum PatternPaint {
   /// Blends `color` into `image` with weight coverage × `opacity`.
-  static func paint(_ mask: CoverageMask, _ color: PatternColor, opacity: Double = 1, into image: inout RGBAImage) {
+  static func paint(
+    _ mask: CoverageMask, _ color: PatternColor, opacity: Double = 1, into image: inout RGBAImage
+  ) {
     let w = image.width
     for my in 0..<mask.height {
       let y = mask.originY + my
@@ -61,7 +63,8 @@ enum PatternPaint {
     for y in r.y..<r.maxY {
       for x in r.x..<r.maxX {
         let o = (y * image.width + x) * 4
-        sum += 0.299 * Double(image.pixels[o]) + 0.587 * Double(image.pixels[o + 1])
+        sum +=
+          0.299 * Double(image.pixels[o]) + 0.587 * Double(image.pixels[o + 1])
           + 0.114 * Double(image.pixels[o + 2])
       }
     }
@@ -77,7 +80,9 @@ enum PatternPaint {
 
   /// An outline of `path` (through `transform`) `width` pixels wide: each flattened edge becomes a
   /// clockwise band and each corner a small disc, so the nonzero union is the stroke.
-  static func stroke(_ path: Path, transform: Transform, width: Double, clip: PixelRect) throws -> CoverageMask {
+  static func stroke(_ path: Path, transform: Transform, width: Double, clip: PixelRect) throws
+    -> CoverageMask
+  {
     let flat = try path.flattened(tolerance: 0.2, transform: transform)
     let h = width / 2
     var out = Path()

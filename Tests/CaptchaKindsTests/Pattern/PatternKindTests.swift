@@ -1,8 +1,9 @@
 import CaptchaImaging
-@testable import CaptchaKinds
 import CaptchaSupport
 import VectorRaster
 import XCTest
+
+@testable import CaptchaKinds
 
 /// The pattern kind through the seam: determinism, the answer's shape, the order's lack of bias,
 /// and verify on its own answers.
@@ -15,7 +16,8 @@ final class PatternKindTests: XCTestCase {
 
   func made(seed: UInt64, length: Int = 4) throws -> MadeCaptcha {
     let k = try kind(length: length)
-    return try k.make(k.backgroundStage.prepare(k.backgroundStage.builtIn(seed: seed), seed: seed), seed: seed)
+    return try k.make(
+      k.backgroundStage.prepare(k.backgroundStage.builtIn(seed: seed), seed: seed), seed: seed)
   }
 
   func answer(_ m: MadeCaptcha) throws -> PatternAnswer {
@@ -99,7 +101,10 @@ final class PatternKindTests: XCTestCase {
     }
     for f in firsts { XCTAssertTrue((140...260).contains(f), "first-dot counts \(firsts)") }
     for (name, c) in counts { XCTAssertLessThan(Double(c) / Double(n), 0.1, "\(name): \(counts)") }
-    for (a, b) in [("left-to-right", "right-to-left"), ("top-to-bottom", "bottom-to-top"), ("row-major", "reverse-row-major")] {
+    for (a, b) in [
+      ("left-to-right", "right-to-left"), ("top-to-bottom", "bottom-to-top"),
+      ("row-major", "reverse-row-major"),
+    ] {
       let ca = Double(counts[a] ?? 0)
       let cb = Double(counts[b] ?? 0)
       XCTAssertLessThan(abs(ca - cb), 0.35 * max(ca, cb), "\(a) vs \(b): \(counts)")

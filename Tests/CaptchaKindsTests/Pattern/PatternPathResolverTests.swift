@@ -25,7 +25,8 @@ final class PatternPathResolverTests: XCTestCase {
   func testAStraightLineOverTheMiddleOfARowOrColumnVisitsIt() {
     XCTAssertEqual(grid.visited([centre(0), centre(2)]), [0, 1, 2])
     XCTAssertEqual(grid.visited([centre(7), centre(1)]), [7, 4, 1])
-    XCTAssertEqual(grid.visited([centre(1), centre(0), centre(2)]), [1, 0, 2], "a visited middle is not taken twice")
+    XCTAssertEqual(
+      grid.visited([centre(1), centre(0), centre(2)]), [1, 0, 2], "a visited middle is not taken twice")
   }
 
   func testADiagonalVisitsTheCentreAndAKnightsMoveVisitsNothingBetween() {
