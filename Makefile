@@ -91,3 +91,16 @@ attack-train: attack-learn-venv
 	  nice -n 10 $(VENV)/bin/python tools/attacks/learned.py train --bin $(BIN_RELEASE) --photos "$(PHOTOS)" \
 	    --out $(ATTACK_MODELS) $(TRAIN_ARGS); \
 	fi
+
+# The pattern kind's attacks (tools/attacks/pattern_attacks.py: blind baseline, template matching,
+# ddddocr detect-then-classify; ddddocr is installed into .venv on first use).
+.PHONY: attack-eval-pattern
+attack-eval-pattern: attack-venv
+	@if [ ! -d "$(PHOTOS)" ]; then \
+	  echo "attack-eval-pattern: skipped: photo folder $(PHOTOS) is missing (set PHOTOS=DIR)"; \
+	else \
+	  $(MAKE) --no-print-directory release && \
+	  $(VENV)/bin/pip install --quiet ddddocr && \
+	  nice -n 10 $(VENV)/bin/python tools/attacks/pattern_attacks.py --bin $(BIN_RELEASE) --photos "$(PHOTOS)" \
+	    --json .build/pattern-attacks.json $(ATTACK_ARGS); \
+	fi
