@@ -177,3 +177,16 @@ bench-png: release bench-tools $(PNG_OPTIONS)
 	$(PNG_OPTIONS) --rounds 9 $(PNG_SAMPLES)/default/*/*.png $(PNG_SAMPLES)/classic/*/*.png
 	@echo "== make outputs: 451x300 and 1482x1000 photos, built-in pictures at 320x160 and 1920x1080"
 	$(PNG_OPTIONS) --rounds 5 $(PNG_SAMPLES)/m*/*.png $(PNG_SAMPLES)/proc*/*.png
+
+# The pattern kind's attacks (tools/attacks/pattern_attacks.py: blind baseline, template matching,
+# ddddocr detect-then-classify; ddddocr is installed into .venv on first use).
+.PHONY: attack-eval-pattern
+attack-eval-pattern: attack-venv
+	@if [ ! -d "$(PHOTOS)" ]; then \
+	  echo "attack-eval-pattern: skipped: photo folder $(PHOTOS) is missing (set PHOTOS=DIR)"; \
+	else \
+	  $(MAKE) --no-print-directory release && \
+	  $(VENV)/bin/pip install --quiet ddddocr && \
+	  nice -n 10 $(VENV)/bin/python tools/attacks/pattern_attacks.py --bin $(BIN_RELEASE) --photos "$(PHOTOS)" \
+	    --json .build/pattern-attacks.json $(ATTACK_ARGS); \
+	fi

@@ -16,9 +16,26 @@ public enum SelfAttackCatalog {
     switch header.kindName {
     case SlideKind.name:
       return try SelfAttack.run(files: files, answer: try Answer.parse(bytes, name: name))
+    case PatternKind.name:
+      return try patternAttack(files: files, answer: try PatternAnswer.parse(bytes, name: name))
     default:
       throw CaptchaError(.badData, "check: there is no self-attack for \(header.kindName) captchas")
     }
+  }
+
+  /// The pattern self-attack: icon template matching on the decoded board and hint.
+  static func patternAttack(files: CaptchaFiles, answer: PatternAnswer) throws -> SelfAttackReport {
+    guard let board = files.bytes(named: answer.background.file),
+      let hint = files.bytes(named: answer.piece.file)
+    else {
+      throw CaptchaError(
+        .badData, "check: the captcha lacks \(answer.background.file) or \(answer.piece.file)")
+    }
+    return SelfAttackReport(verdicts: [
+      PatternTemplateAttack.run(
+        board: try ImageCodec.decode(board, name: answer.background.file),
+        hint: try ImageCodec.decode(hint, name: answer.piece.file), answer: answer)
+    ])
   }
 
   /// Attacks the captcha in `folder` (written by `make` or `batch`) from its files.

@@ -7,6 +7,15 @@ import CaptchaKit
 /// library checks the resulting `MakeOptions` once per captcha.
 struct MakeOptionGroup: ParsableArguments {
   @Option(
+    name: .customLong("kind"),
+    help: ArgumentHelp(
+      "Captcha kind: \(KindCatalog.names.joined(separator: ", ")) (default slide).", valueName: "kind"))
+  var kindName: KindName = KindName(SlideKind.name)
+
+  @Option(help: "Pattern captchas: how many dots to connect, 3…9 (default 4).")
+  var length: Int?
+
+  @Option(
     help: ArgumentHelp(
       "Resize the background to WIDTHxHEIGHT first, e.g. 320x160 (area-averaged downscaling).",
       valueName: "WxH"),
@@ -144,14 +153,22 @@ struct MakeOptionGroup: ParsableArguments {
     }
   }
 
-  /// The captcha kind these arguments describe (slide, the only kind so far), its options checked
-  /// once, before anything is read or drawn: `validate()`, and whether the piece fits when the
-  /// options alone fix the background's size (`--size`, or the built-in background when there are
-  /// no input images).
+  /// The captcha kind these arguments describe (`--kind`, default slide), its options checked
+  /// once, before anything is read or drawn: `validate()`, and for slide whether the piece fits when
+  /// the options alone fix the background's size (`--size`, or the built-in background when there
+  /// are no input images). `--length` applies to pattern only.
   func kind(withInputImages: Bool) throws -> any CaptchaKind {
     let options = try makeOptions()
-    try options.validate(withInputImages: withInputImages)
-    return SlideKind(options: options)
+    switch kindName.name {
+    case PatternKind.name:
+      try options.validate()
+      return try PatternKind(
+        options: PatternOptions(length: length ?? PatternOptions.defaultLength, make: options))
+    default:
+      guard length == nil else { throw usageError("--length applies only to --kind pattern") }
+      try options.validate(withInputImages: withInputImages)
+      return SlideKind(options: options)
+    }
   }
 
   /// The library options these arguments describe (reads a `--shape-file`), not yet validated.

@@ -1,5 +1,6 @@
 import CaptchaImaging
 import CaptchaSupport
+import VectorRaster
 
 /// One kind of captcha (slide, and the kinds that follow) behind the seam that `make`, `batch`,
 /// `verify`, `--check` and the golden tests share. Those callers know only this protocol: a kind
@@ -58,14 +59,21 @@ public struct ClientResponse: Sendable {
   public var y: Double?
   /// The width the client showed the background at; positions are scaled from it.
   public var displayWidth: Double?
-  /// The drag that produced the answer, when the client sent one (judged by `TrackJudge`).
+  /// The drag that produced the answer, when the client sent one (slide: judged by `TrackJudge`;
+  /// pattern: the path drawn, when no `path` is given).
   public var track: DragTrack?
+  /// The points a client's finger passed through, in order (pattern: `--path`).
+  public var path: [Point]?
 
-  public init(x: Double? = nil, y: Double? = nil, displayWidth: Double? = nil, track: DragTrack? = nil) {
+  public init(
+    x: Double? = nil, y: Double? = nil, displayWidth: Double? = nil, track: DragTrack? = nil,
+    path: [Point]? = nil
+  ) {
     self.x = x
     self.y = y
     self.displayWidth = displayWidth
     self.track = track
+    self.path = path
   }
 }
 
@@ -122,7 +130,7 @@ public struct AnswerHeader: Codable, Equatable, Sendable {
 /// The captcha kinds this build knows, by name.
 public enum KindCatalog {
   /// Every kind, the default (slide) first.
-  public static let kinds: [any CaptchaKind.Type] = [SlideKind.self]
+  public static let kinds: [any CaptchaKind.Type] = [SlideKind.self, PatternKind.self]
 
   /// The names of `kinds`, in order.
   public static var names: [String] { kinds.map { $0.name } }

@@ -28,6 +28,9 @@ public struct SlideKind: CaptchaKind {
 
   public static func verify(answer bytes: [UInt8], name: String, response: ClientResponse) throws -> Verdict {
     let answer = try Answer.parse(bytes, name: name)
+    guard response.path == nil else {
+      throw CaptchaError(.usage, "\(name): the answer is a slide captcha; --path and --track do not apply")
+    }
     guard let x = response.x else {
       throw CaptchaError(.usage, "\(name): the answer is a slide captcha; answer it with --x (and --y)")
     }

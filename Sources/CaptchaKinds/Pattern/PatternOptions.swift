@@ -1,0 +1,40 @@
+import CaptchaImaging
+import CaptchaSupport
+
+/// What shapes a pattern captcha besides the background and the seed.
+public struct PatternOptions: Sendable {
+  /// The sequence lengths `--length` accepts.
+  public static let lengths = 3...9
+  public static let defaultLength = 4
+  /// The board's size when `--size` is not given (the picture is fitted to it).
+  public static let defaultSize = PixelSize(width: 240, height: 240)
+  /// The shortest board side that still fits nine legible markers.
+  public static let minimumSide = 120
+
+  /// How many dots the client must connect.
+  public var length: Int
+  /// The background stage (size, fit, pixel limit, variation) and the output format, from the
+  /// shared make options; the slide-only options there are not used.
+  public var make: MakeOptions
+
+  public init(length: Int = PatternOptions.defaultLength, make: MakeOptions) {
+    self.length = length
+    self.make = make
+  }
+
+  /// The board's size.
+  public var size: PixelSize { make.size ?? Self.defaultSize }
+
+  /// `.usage` (64) for a length outside 3…9 or a board too small for nine markers.
+  public func validate() throws {
+    guard Self.lengths.contains(length) else {
+      throw CaptchaError(.usage, "--length \(length) must be between 3 and 9 (the dots to connect)")
+    }
+    guard min(size.width, size.height) >= Self.minimumSide else {
+      throw CaptchaError(
+        .usage,
+        "--size \(size.width)x\(size.height) is too small for a pattern board; both sides need at least \(Self.minimumSide) pixels"
+      )
+    }
+  }
+}
