@@ -4,8 +4,7 @@ import XCTest
 @testable import CaptchaSupport
 @testable import VectorRaster
 
-/// Decodes every image in ../shared/pngsuite (PngSuite plus libpng's test and crasher
-/// images). Skipped with a message when the folder is not there.
+/// Decodes every image in Fixtures/pngsuite (PngSuite plus libpng's test and crasher images).
 final class PngSuiteTests: XCTestCase {
   /// Every PNG under the folder, as paths relative to it, sorted.
   private func allFiles(_ root: String) throws -> [String] {
