@@ -89,6 +89,25 @@ enum CodecTestSupport {
     return ~crc
   }
 
+  /// The big-endian 32-bit number at `offset`.
+  static func bigEndian32(_ bytes: [UInt8], at offset: Int) -> Int {
+    bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+  }
+
+  /// A PNG's chunks in file order: type and the bytes of the whole chunk (length, type, data,
+  /// CRC). Stops at a chunk that runs past the end.
+  static func pngChunks(_ png: [UInt8]) -> [(type: String, range: Range<Int>)] {
+    var chunks: [(type: String, range: Range<Int>)] = []
+    var offset = 8
+    while offset + 12 <= png.count {
+      let end = offset + 12 + bigEndian32(png, at: offset)
+      guard end <= png.count else { break }
+      chunks.append((String(decoding: png[(offset + 4)..<(offset + 8)], as: UTF8.self), offset..<end))
+      offset = end
+    }
+    return chunks
+  }
+
   static func putBigEndian32(_ value: UInt32, into bytes: inout [UInt8], at offset: Int) {
     for k in 0..<4 { bytes[offset + k] = UInt8(truncatingIfNeeded: value >> (24 - 8 * k)) }
   }
