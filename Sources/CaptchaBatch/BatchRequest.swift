@@ -64,20 +64,25 @@ public struct BatchItem: Sendable {
 
 /// What a finished item reports for the manifest.
 public struct BatchItemRecord: Equatable, Sendable {
-  /// answer.json's `target`.
-  public var targetX: Int
-  public var targetY: Int
+  /// The kind's own members of the manifest line (slide: `target`), after index, source and seed.
+  public var fields: [(String, JSONValue)]
   /// The piece, background and answer file names inside the item folder.
   public var pieceFile: String
   public var backgroundFile: String
   public var answerFile: String
 
-  public init(targetX: Int, targetY: Int, pieceFile: String, backgroundFile: String, answerFile: String) {
-    self.targetX = targetX
-    self.targetY = targetY
+  public init(
+    fields: [(String, JSONValue)], pieceFile: String, backgroundFile: String, answerFile: String
+  ) {
+    self.fields = fields
     self.pieceFile = pieceFile
     self.backgroundFile = backgroundFile
     self.answerFile = answerFile
+  }
+
+  public static func == (l: BatchItemRecord, r: BatchItemRecord) -> Bool {
+    JSONValue.object(l.fields) == JSONValue.object(r.fields) && l.pieceFile == r.pieceFile
+      && l.backgroundFile == r.backgroundFile && l.answerFile == r.answerFile
   }
 }
 

@@ -25,15 +25,6 @@ public struct BatchShard: Equatable, Sendable, CustomStringConvertible {
     self.init(validIndex: index, count: count)
   }
 
-  /// Parses `I/N`.
-  public init(parsing text: String) throws {
-    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]) else {
-      throw CaptchaError(.usage, "The shard '\(text)' is not of the form I/N, for example 0/4.")
-    }
-    try self.init(index: i, count: n)
-  }
-
   /// The item indices of this shard among `0..<total`, ascending.
   public func indices(total: Int) -> StrideTo<Int> {
     stride(from: index, to: max(total, index), by: count)

@@ -16,75 +16,87 @@ import VectorRaster
   import Darwin
 #endif
 
-/// A background decoded once by a batch worker and reused for all its items: the pixels (already
-/// resized when `--size` is given, exactly as `CaptchaMaker.make` would resize them) and the
-/// `source` recorded in answer.json.
-public struct BatchBackground: Sendable {
-  public var image: RGBAImage
-  public var source: SourceInfo?
+/// A background a batch worker loads once and reuses for all its items: the decoded picture, or,
+/// when the kind's background stage does not depend on the seed, the picture already prepared (so
+/// `--size` resizes it once, not once per item).
+public enum BatchBackground: Sendable {
+  case decoded(SourceBackground)
+  case prepared(PreparedBackground)
 }
 
-/// `batch` over the real captcha pipeline: each item is exactly what
-/// `captcha-gen make --image <its background> --seed <seed_i> [options]` writes into its folder.
+/// `batch` over any captcha kind: each item is exactly what
+/// `captcha-gen make --image <its background> --seed <seed_i> [options]` writes into its folder,
+/// because both go through the kind's one `BackgroundStage` and its `make`.
 public enum CaptchaBatch {
-  /// An engine that makes captchas with `options` for `request`.
-  public static func engine(request: BatchRequest, options: MakeOptions) -> BatchEngine<BatchBackground> {
-    BatchEngine(
+  /// An engine that makes captchas of `kind` for `request`.
+  public static func engine(request: BatchRequest, kind: any CaptchaKind) -> BatchEngine<BatchBackground> {
+    let stage = kind.backgroundStage
+    return BatchEngine(
       request: request,
-      load: { path in try load(path: path, options: options) },
-      make: { item, background in try make(item, background, options: options) },
-      existing: { item in existingItem(item, options: options) })
+      load: { path in try load(path: path, stage: stage) },
+      make: { item, background in try make(item, background, kind: kind) },
+      existing: { item in existingItem(item, kind: kind) })
   }
 
-  /// Decodes a background file and applies `--size`/`--fit` once.
-  static func load(path: String, options: MakeOptions) throws -> BatchBackground {
-    let loaded = try CaptchaMaker.loadBackground(imagePath: path, options: options, seed: 0)
-    var image = loaded.image
-    if let size = options.size, size.width != image.width || size.height != image.height {
-      image = Resize.fit(image, width: size.width, height: size.height, fit: options.fit)
+  /// An engine that makes slide captchas with `options`.
+  public static func engine(request: BatchRequest, options: MakeOptions) -> BatchEngine<BatchBackground> {
+    engine(request: request, kind: SlideKind(options: options))
+  }
+
+  /// Decodes a background file; prepares it at once when that does not depend on the item.
+  static func load(path: String, stage: BackgroundStage) throws -> BatchBackground {
+    let decoded = try stage.load(path: path)
+    return stage.dependsOnSeed ? .decoded(decoded) : .prepared(try stage.prepare(decoded, seed: 0))
+  }
+
+  /// The item's prepared background: the shared one, the shared picture prepared for the item's
+  /// seed, or the built-in background drawn from the item's seed.
+  static func prepared(_ background: BatchBackground?, for item: BatchItem, stage: BackgroundStage) throws
+    -> PreparedBackground
+  {
+    switch background {
+    case .prepared(let prepared)?: return prepared
+    case .decoded(let decoded)?: return try stage.prepare(decoded, seed: item.seed)
+    case nil: return try stage.prepare(stage.builtIn(seed: item.seed), seed: item.seed)
     }
-    return BatchBackground(image: image, source: loaded.source)
   }
 
-  /// Makes and writes one item; the procedural background is drawn from the item's own seed.
-  static func make(_ item: BatchItem, _ background: BatchBackground?, options: MakeOptions) throws
+  /// Makes and writes one item.
+  static func make(_ item: BatchItem, _ background: BatchBackground?, kind: any CaptchaKind) throws
     -> BatchItemRecord
   {
-    let bg: BatchBackground
-    if let background {
-      bg = background
-    } else {
-      let drawn = try CaptchaMaker.loadBackground(imagePath: nil, options: options, seed: item.seed)
-      bg = BatchBackground(image: drawn.image, source: drawn.source)
-    }
-    let captcha = try CaptchaMaker.make(
-      background: bg.image, source: bg.source, options: options, seed: item.seed)
-    try CaptchaMaker.encode(captcha, options: options).write(toDirectory: item.folderPath)
-    return record(captcha.answer, options: options)
+    let made = try kind.make(prepared(background, for: item, stage: kind.backgroundStage), seed: item.seed)
+    try made.files.write(toDirectory: item.folderPath)
+    return record(fields: made.manifestFields, header: made.header)
   }
 
-  /// The record of an item whose three files are present and valid: both pictures decode to the
-  /// sizes answer.json states, and answer.json parses as schema 1 with this item's seed.
-  /// nil otherwise (the item is then made again).
-  public static func existingItem(_ item: BatchItem, options: MakeOptions) -> BatchItemRecord? {
+  /// The record of an item whose files are present and whole: answer.json is a schema-1 answer
+  /// of this kind with this item's seed, source and background file name, and both pictures decode
+  /// to the sizes it states. nil otherwise (the item is then made again).
+  public static func existingItem(_ item: BatchItem, kind: any CaptchaKind) -> BatchItemRecord? {
     let dir = item.folderPath
-    let piecePath = PathText.appending(dir, CaptchaMaker.pieceFileName)
-    let backgroundPath = PathText.appending(dir, options.format.backgroundFileName)
     let answerPath = PathText.appending(dir, CaptchaMaker.answerFileName)
-    guard let answer = try? Answer.read(path: answerPath), answer.seed == item.seed,
-      answer.background.file == options.format.backgroundFileName,
-      answer.source?.file == item.backgroundPath.map({ PathText.lastComponent($0) }),
-      let piece = try? ImageCodec.decodeFile(path: piecePath).image,
-      piece.width == answer.piece.width, piece.height == answer.piece.height,
-      let background = try? ImageCodec.decodeFile(path: backgroundPath).image,
-      background.width == answer.background.width, background.height == answer.background.height
+    guard let bytes = try? AnswerDecoding.readBytes(path: answerPath),
+      let header = try? AnswerHeader.decode(bytes, name: answerPath),
+      header.kindName == type(of: kind).name, header.seed == item.seed,
+      header.background.file == kind.backgroundFileName,
+      header.source?.file == item.backgroundPath.map({ PathText.lastComponent($0) }),
+      decodes(PathText.appending(dir, header.piece.file), as: header.piece),
+      decodes(PathText.appending(dir, header.background.file), as: header.background),
+      let fields = try? type(of: kind).manifestFields(answer: bytes, name: answerPath)
     else { return nil }
-    return record(answer, options: options)
+    return record(fields: fields, header: header)
   }
 
-  static func record(_ answer: Answer, options: MakeOptions) -> BatchItemRecord {
+  /// Whether the picture at `path` decodes to the size `info` states.
+  static func decodes(_ path: String, as info: Answer.FileInfo) -> Bool {
+    guard let image = try? ImageCodec.decodeFile(path: path).image else { return false }
+    return image.width == info.width && image.height == info.height
+  }
+
+  static func record(fields: [(String, JSONValue)], header: AnswerHeader) -> BatchItemRecord {
     BatchItemRecord(
-      targetX: answer.target.x, targetY: answer.target.y, pieceFile: CaptchaMaker.pieceFileName,
-      backgroundFile: options.format.backgroundFileName, answerFile: CaptchaMaker.answerFileName)
+      fields: fields, pieceFile: header.piece.file, backgroundFile: header.background.file,
+      answerFile: CaptchaMaker.answerFileName)
   }
 }

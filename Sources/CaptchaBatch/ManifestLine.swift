@@ -16,21 +16,22 @@ enum ManifestLine {
   static func made(_ item: BatchItem, _ r: BatchItemRecord) -> String {
     let dir = item.folderName + "/"
     return JSONWriter.text(
-      .object([
-        ("index", .int(Int64(item.index))),
-        ("source", .string(item.source)),
-        ("seed", .uint(item.seed)),
-        ("target", .object([("x", .int(Int64(r.targetX))), ("y", .int(Int64(r.targetY)))])),
-        (
-          "files",
-          .object([
-            ("piece", .string(dir + r.pieceFile)),
-            ("background", .string(dir + r.backgroundFile)),
-            ("answer", .string(dir + r.answerFile)),
-          ])
-        ),
-        ("status", .string("made")),
-      ]), layout: .compact)
+      .object(
+        [
+          ("index", .int(Int64(item.index))),
+          ("source", .string(item.source)),
+          ("seed", .uint(item.seed)),
+        ] + r.fields + [
+          (
+            "files",
+            .object([
+              ("piece", .string(dir + r.pieceFile)),
+              ("background", .string(dir + r.backgroundFile)),
+              ("answer", .string(dir + r.answerFile)),
+            ])
+          ),
+          ("status", .string("made")),
+        ]), layout: .compact)
   }
 
   static func failed(_ item: BatchItem, _ error: CaptchaError) -> String {

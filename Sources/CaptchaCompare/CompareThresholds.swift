@@ -20,27 +20,6 @@ public enum PixelAllowance: Equatable, Sendable, CustomStringConvertible {
   case count(Int)
   case percent(Double)
 
-  /// Parses `N` (a whole number ≥ 0) or `P%` (a number 0…100 followed by `%`).
-  public init(parsing text: String) throws {
-    let trimmed = PlainText.trimmed(text)
-    if trimmed.hasSuffix("%") {
-      let number = String(trimmed.dropLast())
-      guard let p = Double(number), p.isFinite, p >= 0, p <= 100,
-        number.allSatisfy({ $0.isNumber || $0 == "." })
-      else {
-        throw CaptchaError(
-          .usage, "The pixel allowance '\(text)' is not a percentage between 0% and 100%.")
-      }
-      self = .percent(p)
-    } else {
-      guard let n = Int(trimmed), n >= 0 else {
-        throw CaptchaError(
-          .usage, "The pixel allowance '\(text)' is not a whole number ≥ 0 or a percentage like 0.5%.")
-      }
-      self = .count(n)
-    }
-  }
-
   /// True when `differing` pixels out of `total` are within this allowance.
   public func allows(_ differing: Int, of total: Int) -> Bool {
     switch self {

@@ -9,12 +9,12 @@ extension CaptchaBatch {
   /// A batch engine that also runs the self-attack on every item, inside the worker that made it,
   /// and adds the report to `tally`. Items are attacked from their files as written (what a client
   /// gets), so items skipped by `--resume` are checked the same way. The files and the manifest are
-  /// exactly those of `engine(request:options:)`; an item that cannot be read back counts in the
+  /// exactly those of `engine(request:kind:)`; an item that cannot be read back counts in the
   /// tally as not checked and is still made.
   public static func engine(
-    request: BatchRequest, options: MakeOptions, checkingInto tally: SelfAttackTally
+    request: BatchRequest, kind: any CaptchaKind, checkingInto tally: SelfAttackTally
   ) -> BatchEngine<BatchBackground> {
-    var engine = engine(request: request, options: options)
+    var engine = engine(request: request, kind: kind)
     let make = engine.make
     let existing = engine.existing
     engine.make = { item, background in
@@ -33,8 +33,7 @@ extension CaptchaBatch {
   /// Attacks the captcha in `item`'s folder and records the result.
   static func check(_ item: BatchItem, into tally: SelfAttackTally) {
     do {
-      let (view, answer) = try ClientView.load(folder: item.folderPath)
-      tally.add(try SelfAttack.run(view, window: AnswerWindow(answer: answer)))
+      tally.add(try SelfAttackCatalog.run(folder: item.folderPath))
     } catch {
       tally.addError()
     }

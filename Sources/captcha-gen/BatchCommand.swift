@@ -58,8 +58,10 @@ struct BatchCommand: ParsableCommand {
   @Option(help: "Base seed every item's seed derives from. Required with --shard and --resume.")
   var seed: UInt64?
 
-  @Option(help: ArgumentHelp("Make only the items i with i mod N = I.", valueName: "I/N"))
-  var shard: String?
+  @Option(
+    help: ArgumentHelp("Make only the items i with i mod N = I.", valueName: "I/N"),
+    transform: { try BatchShard.parse($0) })
+  var shard: BatchShard?
 
   @Flag(help: "Skip items whose files are all present and valid (continue an interrupted batch).")
   var resume = false
@@ -82,32 +84,22 @@ struct BatchCommand: ParsableCommand {
     let display = ProgressDisplay(quiet: quiet)
     let tally = check ? SelfAttackTally() : nil
     let summary = try reportingErrors { () throws -> BatchSummary in
-      let options = try captchaOptions.makeOptions()
-      if images != nil && list != nil {
-        throw usageError("Give either --images or --list, not both.")
-      }
-      let parsedShard = try shard.map { try BatchShard(parsing: $0) } ?? .all
-      if seed == nil && (shard != nil || resume) {
-        throw usageError("--shard and --resume need --seed, so every run derives the same items.")
-      }
       let inputs: BatchInputs =
         try images.map { try .folder($0) } ?? list.map { try .list($0) } ?? .procedural
-      if inputs == .procedural {
-        // Options impossible for the built-in background are impossible for every item: say so
-        // once, before anything is written, instead of failing each item.
-        _ = try CaptchaMaker.make(imagePath: nil, options: options, seed: 0)
-      }
+      // Options impossible for every item (a piece too large for the built-in background or for
+      // --size, say) are refused once, before anything is written, without rendering anything.
+      let kind = try captchaOptions.kind(withInputImages: inputs != .procedural)
       let baseSeed = seed ?? SystemSeed.draw()
       if seed == nil && !quiet {
         printError("batch: base seed \(baseSeed) (give --seed \(baseSeed) to repeat)")
       }
       let request = BatchRequest(
-        count: count, outputDirectory: out, inputs: inputs, baseSeed: baseSeed, shard: parsedShard,
+        count: count, outputDirectory: out, inputs: inputs, baseSeed: baseSeed, shard: shard ?? .all,
         jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, resume: resume)
       try request.validate()
       let engine =
-        tally.map { CaptchaBatch.engine(request: request, options: options, checkingInto: $0) }
-        ?? CaptchaBatch.engine(request: request, options: options)
+        tally.map { CaptchaBatch.engine(request: request, kind: kind, checkingInto: $0) }
+        ?? CaptchaBatch.engine(request: request, kind: kind)
       return try engine.run(
         progress: { display.update($0) },
         failure: { item, error in

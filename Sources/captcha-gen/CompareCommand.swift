@@ -51,8 +51,11 @@ struct CompareCommand: ParsableCommand {
 
   @Option(
     name: .customLong("max-pixels"),
-    help: "How many pixels may differ: a count N or a share P% of the expected image.")
-  var maxPixels: String = "0"
+    help: ArgumentHelp(
+      "How many pixels may differ: a count N or a share P% of the expected image (default 0).",
+      valueName: "N|P%"),
+    transform: { try PixelAllowance.parse($0) })
+  var maxPixels: PixelAllowance = .count(0)
 
   @Flag(help: "Do not count differences that look like antialiasing (see the discussion).")
   var antialias = false
@@ -71,7 +74,7 @@ struct CompareCommand: ParsableCommand {
   func run() throws {
     let matched: Bool = try reportingErrors {
       let thresholds = CompareThresholds(
-        maxChannelDifference: maxDiff, allowedPixels: try PixelAllowance(parsing: maxPixels),
+        maxChannelDifference: maxDiff, allowedPixels: maxPixels,
         antialiasing: antialias)
       try thresholds.validate()
       guard pixelLimit > 0 else { throw usageError("The pixel limit \(pixelLimit) must be positive.") }

@@ -7,10 +7,10 @@ import CaptchaKit
 struct HardeningOptionGroup: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "Per-captcha background variation: none, light or strong (crop, rotation, colour, noise); "
+      "Per-captcha background variation (crop, rotation, colour, noise); "
         + "default from --difficulty (none for classic, light for easy, strong otherwise).",
       valueName: "preset"))
-  var vary: String?
+  var vary: VariationPreset?
 
   @Option(
     parsing: .unconditional,
@@ -45,7 +45,7 @@ struct HardeningOptionGroup: ParsableArguments {
   /// Sets `options.variation` (the `--vary` preset, or the variation already in `options`, e.g.
   /// from `--difficulty`, then any knobs on top) and `options.decoys` when `--decoys` is given.
   func apply(to options: inout MakeOptions) throws {
-    var v = try vary.map { try BackgroundVariation.preset(named: $0) } ?? options.variation
+    var v = vary?.variation ?? options.variation
     if let c = varyCrop { v.minCropScale = c }
     if let r = varyRotation { v.maxRotation = r }
     if let c = varyColor { v.color = c }

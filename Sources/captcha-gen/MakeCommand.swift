@@ -52,15 +52,15 @@ struct MakeCommand: ParsableCommand {
 
   func run() throws {
     try reportingErrors {
-      let options = try captchaOptions.makeOptions()
+      let kind = try captchaOptions.kind(withInputImages: image != nil)
       let seed = self.seed ?? SystemSeed.draw()
-      let captcha = try CaptchaMaker.make(imagePath: image, options: options, seed: seed)
-      let files = try CaptchaMaker.encode(captcha, options: options)
-      try files.write(toDirectory: out)
-      let report = check ? try SelfAttack.run(files: files, answer: captcha.answer) : nil
+      let stage = kind.backgroundStage
+      let made = try kind.make(stage.prepare(stage.load(path: image, seed: seed), seed: seed), seed: seed)
+      try made.files.write(toDirectory: out)
+      let report = check ? try SelfAttackCatalog.run(files: made.files) : nil
       if let report { printError(report.summaryLine) }
       if json {
-        writeAll(fd: 1, JSONWriter.bytes(captcha.answer.json(check: report)))
+        writeAll(fd: 1, JSONWriter.bytes(made.answer.appending(check: report)))
       }
     }
   }

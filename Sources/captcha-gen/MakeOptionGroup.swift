@@ -1,17 +1,17 @@
 import ArgumentParser
 import CaptchaKit
 
-extension Fit: ExpressibleByArgument {}
-extension DragMode: ExpressibleByArgument {}
-extension OutputFormat: ExpressibleByArgument {}
-extension PieceLayout: ExpressibleByArgument {}
-extension Difficulty: ExpressibleByArgument {}
-
 /// The options that shape each captcha, shared by `make` and `batch` (`@OptionGroup`), so both
-/// commands accept the same options with the same defaults and checks.
+/// commands accept the same options with the same defaults and checks. Every value arrives typed
+/// (ArgumentTypes.swift); `validate()` holds the rules about which options go together, and the
+/// library checks the resulting `MakeOptions` once per captcha.
 struct MakeOptionGroup: ParsableArguments {
-  @Option(help: "Resize the background to WIDTHxHEIGHT first, e.g. 320x160 (area-averaged downscaling).")
-  var size: String?
+  @Option(
+    help: ArgumentHelp(
+      "Resize the background to WIDTHxHEIGHT first, e.g. 320x160 (area-averaged downscaling).",
+      valueName: "WxH"),
+    transform: { try PixelSize.parse($0) })
+  var size: PixelSize?
 
   @Option(
     help: "How --size maps the image: cover (crop), contain (pad with the image's mean colour), stretch.")
@@ -22,9 +22,9 @@ struct MakeOptionGroup: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "Piece shape: \(ShapeCatalog.names.joined(separator: ", ")); default jigsaw (classic with --difficulty classic).",
+      "Piece shape (see `captcha-gen shapes`); default jigsaw (classic with --difficulty classic).",
       valueName: "name"))
-  var shape: String?
+  var shape: BuiltinShapeName?
 
   @Option(
     help: ArgumentHelp("Custom piece outline as SVG path data, scaled to the piece box.", valueName: "data"))
@@ -37,15 +37,16 @@ struct MakeOptionGroup: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "Fill rule of a custom outline: nonzero (default) or evenodd (for rings and holes).", valueName: "rule")
+      "Fill rule of a custom outline (evenodd for rings and holes); default nonzero.", valueName: "rule")
   )
-  var fillRule: String?
+  var fillRule: FillRule?
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "Turn the piece by DEG degrees (clockwise), or by an angle drawn per seed from A:B.", valueName: "deg"))
-  var pieceRotation: String?
+      "Turn the piece by DEG degrees (clockwise), or by an angle drawn per seed from A:B.", valueName: "deg"),
+    transform: { try RotationSpec.parse($0) })
+  var pieceRotation: RotationSpec?
 
   @Option(help: "Drag mode: horizontal (only x is checked), vertical or free (x and y are checked).")
   var mode: DragMode = .horizontal
@@ -67,9 +68,8 @@ struct MakeOptionGroup: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "Hole look: \(HoleStyleCatalog.names.joined(separator: ", ")); default from --difficulty "
-        + "(stripes; shade for classic).", valueName: "name"))
-  var holeStyle: String?
+      "Hole look; default from --difficulty (stripes; shade for classic).", valueName: "name"))
+  var holeStyle: HoleStyleName?
 
   @Option(
     help: ArgumentHelp(
@@ -86,8 +86,9 @@ struct MakeOptionGroup: ParsableArguments {
     parsing: .unconditional,
     help: ArgumentHelp(
       "Drop shadow offset in pixels, right and down (default 1,3); implies --piece-shadow.",
-      valueName: "dx,dy"))
-  var shadowOffset: String?
+      valueName: "dx,dy"),
+    transform: { try PixelOffset.parse($0) })
+  var shadowOffset: PixelOffset?
 
   @Option(
     parsing: .unconditional,
@@ -122,16 +123,39 @@ struct MakeOptionGroup: ParsableArguments {
   @OptionGroup(title: "Hardening")
   var hardening: HardeningOptionGroup
 
-  /// The library options these arguments describe.
+  /// The rules about which of these options go together (ArgumentParser runs this after parsing;
+  /// a broken rule is a usage error, exit 64).
+  func validate() throws {
+    let outlines = [
+      shape.map { _ in "--shape" }, shapePath.map { _ in "--shape-path" },
+      shapeFile.map { _ in "--shape-file" },
+    ]
+    .compactMap { $0 }
+    guard outlines.count <= 1 else {
+      throw ValidationError("\(outlines.joined(separator: " and ")) cannot be used together; choose one.")
+    }
+    if fillRule != nil && shapePath == nil && shapeFile == nil {
+      throw ValidationError("--fill-rule applies to custom outlines only; add --shape-path or --shape-file.")
+    }
+  }
+
+  /// The captcha kind these arguments describe (slide, the only kind so far), its options checked
+  /// once, before anything is read or drawn: `validate()`, and whether the piece fits when the
+  /// options alone fix the background's size (`--size`, or the built-in background when there are
+  /// no input images).
+  func kind(withInputImages: Bool) throws -> any CaptchaKind {
+    let options = try makeOptions()
+    try options.validate(withInputImages: withInputImages)
+    return SlideKind(options: options)
+  }
+
+  /// The library options these arguments describe (reads a `--shape-file`), not yet validated.
   func makeOptions() throws -> MakeOptions {
     var o = MakeOptions(difficulty: difficulty)
-    if let s = size { o.size = try PixelSize.parse(s) }
+    o.size = size
     o.fit = fit
     o.pieceSize = pieceSize
-    let custom = shapePath != nil || shapeFile != nil
-    o.shape = try ShapeCatalog.resolve(
-      name: custom ? shape : shape ?? difficulty.defaultShapeName, pathData: shapePath, file: shapeFile,
-      fillRule: fillRule, rotation: pieceRotation)
+    o.shape = try ShapeCatalog.resolve(shapeSource, rotation: pieceRotation)
     o.mode = mode
     o.tolerance = tolerance
     o.format = format
@@ -139,20 +163,26 @@ struct MakeOptionGroup: ParsableArguments {
     o.maxPixels = maxPixels
     o.pieceLayout = pieceLayout
     if holeStyle != nil || holeOpacity != nil {
-      o.holeStyle = try HoleStyleCatalog.style(named: holeStyle ?? o.holeStyle.name, opacity: holeOpacity)
+      o.holeStyle = try HoleStyleCatalog.style(holeStyle ?? difficulty.defaultHoleStyle, opacity: holeOpacity)
     }
-    o.pieceShadow = try shadow()
+    o.pieceShadow = shadow()
     o.pieceStyle.bevel = bevel()
     try hardening.apply(to: &o)
-    try o.validate()
     return o
   }
 
+  /// The piece outline `--shape`, `--shape-path` or `--shape-file` (with `--fill-rule`) names.
+  var shapeSource: ShapeSource {
+    if let data = shapePath { return .pathData(data, fillRule: fillRule ?? .nonzero) }
+    if let file = shapeFile { return .file(file, fillRule: fillRule ?? .nonzero) }
+    return .builtin(shape ?? difficulty.defaultShape)
+  }
+
   /// The drop shadow `--piece-shadow` and the `--shadow-*` options describe, or nil.
-  func shadow() throws -> PieceShadow? {
+  func shadow() -> PieceShadow? {
     guard pieceShadow || shadowOffset != nil || shadowBlur != nil || shadowOpacity != nil else { return nil }
     var s = PieceShadow()
-    if let text = shadowOffset { (s.offsetX, s.offsetY) = try PieceShadow.parseOffset(text) }
+    if let offset = shadowOffset { (s.offsetX, s.offsetY) = (offset.dx, offset.dy) }
     if let b = shadowBlur { s.blur = b }
     if let o = shadowOpacity { s.opacity = o }
     return s

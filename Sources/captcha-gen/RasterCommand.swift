@@ -30,8 +30,10 @@ struct RasterCommand: ParsableCommand {
   @Option(parsing: .unconditional, help: "SVG path data (M m L l H h V v C c S s Q q T t A a Z z).")
   var path: String
 
-  @Option(name: .customLong("fill-rule"), help: "nonzero or evenodd.")
-  var fillRule: String
+  @Option(
+    name: .customLong("fill-rule"),
+    help: ArgumentHelp("Fill rule: how contours decide inside.", valueName: "rule"))
+  var fillRule: FillRule
 
   @Option(help: "Output width in pixels.")
   var width: Int
@@ -44,8 +46,9 @@ struct RasterCommand: ParsableCommand {
 
   @Option(
     parsing: .unconditional,
-    help: "Affine transform 'a b c d e f' applied to the path: x' = a·x + c·y + e, y' = b·x + d·y + f.")
-  var transform: String?
+    help: "Affine transform 'a b c d e f' applied to the path: x' = a·x + c·y + e, y' = b·x + d·y + f.",
+    transform: { try Transform.parse($0) })
+  var transform: Transform?
 
   @Option(
     name: .customLong("repeat"),
@@ -56,9 +59,8 @@ struct RasterCommand: ParsableCommand {
 
   func run() throws {
     try reportingErrors {
-      let rule = try Self.parseFillRule(fillRule)
       try Self.validateSize(width: width, height: height)
-      let matrix = try transform.map(Self.parseTransform) ?? .identity
+      let matrix = transform ?? .identity
       let fills = repeatCount ?? 1
       guard fills >= 1, fills <= 1_000_000 else {
         throw usageError("--repeat must be between 1 and 1000000, not \(fills)")
@@ -69,7 +71,7 @@ struct RasterCommand: ParsableCommand {
       var micros: [Double] = []
       for _ in 0..<fills {
         let start = DispatchTime.now().uptimeNanoseconds
-        mask = try shape.fill(rule: rule, clip: clip, transform: matrix)
+        mask = try shape.fill(rule: fillRule, clip: clip, transform: matrix)
         micros.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
       }
       if repeatCount != nil {
@@ -84,13 +86,6 @@ struct RasterCommand: ParsableCommand {
     }
   }
 
-  static func parseFillRule(_ text: String) throws -> FillRule {
-    guard let rule = FillRule(rawValue: text) else {
-      throw usageError("--fill-rule must be nonzero or evenodd, not '\(text)'")
-    }
-    return rule
-  }
-
   /// Largest output accepted, in pixels (the same limit as decoded images).
   static let maxPixels = ImageCodec.defaultMaxPixels
 
@@ -101,16 +96,6 @@ struct RasterCommand: ParsableCommand {
     guard width <= maxPixels / height else {
       throw usageError("a \(width)×\(height) output exceeds the limit of \(maxPixels) pixels")
     }
-  }
-
-  /// Six finite numbers separated by spaces and/or commas.
-  static func parseTransform(_ text: String) throws -> Transform {
-    let parts = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" })
-    let values = parts.compactMap { Double($0) }
-    guard parts.count == 6, values.count == 6, values.allSatisfy(\.isFinite) else {
-      throw usageError("--transform must be six finite numbers 'a b c d e f', not '\(text)'")
-    }
-    return Transform(a: values[0], b: values[1], c: values[2], d: values[3], e: values[4], f: values[5])
   }
 
   /// The mask placed on a zeroed width×height canvas.

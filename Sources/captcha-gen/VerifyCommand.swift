@@ -43,19 +43,20 @@ struct VerifyCommand: ParsableCommand {
     help: "Width at which the client displayed the background; positions are scaled from it.")
   var displayWidth: Double?
 
+  @Option(
+    help: ArgumentHelp(
+      "The drag as a JSON list of {\"t\": ms, \"x\": px, \"y\": px} samples (piece.png's top-left in "
+        + "background pixels); tracks no person makes fail, and the reason is printed on stderr.",
+      valueName: "file"))
+  var track: String?
+
   func run() throws {
     let passed = try reportingErrors { () throws -> Bool in
-      guard x.isFinite, y?.isFinite ?? true else {
-        throw usageError("--x and --y must be finite numbers")
-      }
-      if let dw = displayWidth, !(dw.isFinite && dw > 0) {
-        throw usageError("--display-width \(dw) must be a positive number")
-      }
-      let a = try Answer.read(path: answer)
-      if a.mode != .horizontal && y == nil {
-        throw usageError("\(answer): the answer is in \(a.mode.rawValue) mode, so --y is required")
-      }
-      return Verifier.verify(answer: a, x: x, y: y, displayWidth: displayWidth)
+      let response = ClientResponse(
+        x: x, y: y, displayWidth: displayWidth, track: try track.map { try DragTrack.read(path: $0) })
+      let verdict = try KindCatalog.verify(answerPath: answer, response: response)
+      if !verdict.passed && track != nil { printError("captcha-gen: fail: \(verdict.reason)") }
+      return verdict.passed
     }
     print(passed ? "pass" : "fail")
     if !passed { throw ExitCode(1) }

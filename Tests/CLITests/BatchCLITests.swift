@@ -129,6 +129,28 @@ final class BatchCLITests: XCTestCase {
     XCTAssertEqual((obj["target"] as! [String: Int]), (answer["target"] as! [String: Int]))
   }
 
+  /// With `--size`, every preset (variation crops the full picture, then resamples) gives each
+  /// batch item exactly what `make` writes for its picture and seed.
+  func testItemIsWhatMakeWritesWithSizeUnderEveryDifficulty() throws {
+    let bg = try backgrounds("bg", good: 2)
+    for difficulty in ["classic", "easy", "normal", "hard"] {
+      let look = ["--size", "240x120", "--difficulty", difficulty]
+      let b = try CLI.run(
+        ["batch", "--count", "2", "--out", path("b-" + difficulty), "--images", bg, "--seed", "9"] + look)
+      XCTAssertEqual(b.status, 0, b.stderr)
+      for index in 0..<2 {
+        let seed = BatchDerivation.itemSeed(base: 9, index: index)
+        let out = path("m-\(difficulty)-\(index)")
+        let m = try CLI.run(
+          ["make", "--image", bg + "/bg\(index).png", "--seed", String(seed), "--out", out] + look)
+        XCTAssertEqual(m.status, 0, m.stderr)
+        let item = try snapshot(path("b-\(difficulty)/00000\(index)"))
+        XCTAssertEqual(item.count, 3, "\(difficulty) item \(index) has its three files")
+        assertSameFiles(item, try snapshot(out))
+      }
+    }
+  }
+
   func testCorruptBackgroundsAreReportedAndTheOthersMade() throws {
     let bg = try backgrounds(
       "bg", good: 2,

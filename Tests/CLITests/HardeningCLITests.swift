@@ -118,7 +118,6 @@ final class HardeningCLITests: XCTestCase {
 
   func testBadValuesAreOneSentenceUsageErrors() throws {
     for (args, mention) in [
-      (["--vary", "medium"], "--vary"),
       (["--vary-crop", "0.4"], "--vary-crop"),
       (["--vary-crop", "1.2"], "--vary-crop"),
       (["--vary-rotation", "11"], "--vary-rotation"),

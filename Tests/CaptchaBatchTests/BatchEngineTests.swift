@@ -52,13 +52,15 @@ final class BatchEngineTests: XCTestCase {
         try Data("\(background!) \(item.seed)".utf8).write(
           to: URL(fileURLWithPath: item.folderPath + "/item.txt"))
         return BatchItemRecord(
-          targetX: item.index, targetY: 1, pieceFile: "item.txt", backgroundFile: "item.txt",
+          fields: [("target", .object([("x", .int(Int64(item.index))), ("y", .int(1))]))],
+          pieceFile: "item.txt", backgroundFile: "item.txt",
           answerFile: "item.txt")
       },
       existing: { item in
         FileManager.default.fileExists(atPath: item.folderPath + "/item.txt")
           ? BatchItemRecord(
-            targetX: item.index, targetY: 1, pieceFile: "item.txt", backgroundFile: "item.txt",
+            fields: [("target", .object([("x", .int(Int64(item.index))), ("y", .int(1))]))],
+            pieceFile: "item.txt", backgroundFile: "item.txt",
             answerFile: "item.txt")
           : nil
       })

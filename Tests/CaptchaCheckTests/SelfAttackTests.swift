@@ -135,9 +135,11 @@ final class SelfAttackTests: XCTestCase {
       piece: .init(file: "piece.png", width: 60, height: 60), shape: "classic",
       start: PiecePosition(x: 0, y: 5),
       target: PiecePosition(x: 100, y: 5))
-    XCTAssertEqual(answer.json(check: nil), answer.json)
+    XCTAssertEqual(answer.json.appending(check: nil), answer.json)
     let report = SelfAttackReport(verdicts: [])
-    guard case .object(let members) = answer.json(check: report) else { return XCTFail("not an object") }
+    guard case .object(let members) = answer.json.appending(check: report) else {
+      return XCTFail("not an object")
+    }
     XCTAssertEqual(members.last?.0, "check")
     XCTAssertEqual(members.count, 10)
   }

@@ -2,7 +2,7 @@ import CaptchaSupport
 import VectorRaster
 
 /// How `Resize.fit` maps an image onto a target size.
-public enum Fit: String, CaseIterable, Sendable {
+public enum Fit: String, CaseIterable, Codable, Sendable {
   /// Scale uniformly until the target is covered, then crop the overflow evenly from both sides.
   case cover
   /// Scale uniformly until the image fits inside, then pad (see `Resize.fit`).

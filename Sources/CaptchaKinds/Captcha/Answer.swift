@@ -16,7 +16,7 @@ import VectorRaster
 #endif
 
 /// Where a captcha's background came from, recorded in answer.json as `source`.
-public struct SourceInfo: Equatable, Sendable {
+public struct SourceInfo: Equatable, Codable, Sendable {
   /// The input's file name (last path component only: answer.json never leaks server paths).
   public var file: String
   /// The decoded image's size (after EXIF orientation), before any `--size`.
@@ -47,9 +47,9 @@ public struct SourceInfo: Equatable, Sendable {
 /// Keys are written in a fixed order: schema, generator, seed, mode, tolerance, background,
 /// piece, start, target, then the optional `source` (input file), `resize` (`--size`/`--fit`),
 /// `layout`, `variation` and `decoys`.
-public struct Answer: Equatable, Sendable {
+public struct Answer: Equatable, Codable, Sendable {
   /// An output file and its pixel size.
-  public struct FileInfo: Equatable, Sendable {
+  public struct FileInfo: Equatable, Codable, Sendable {
     public var file: String
     public var width: Int
     public var height: Int
@@ -62,7 +62,7 @@ public struct Answer: Equatable, Sendable {
   }
 
   /// How the input was resized (`--size` and `--fit`); `width`/`height` equal the background's.
-  public struct ResizeInfo: Equatable, Sendable {
+  public struct ResizeInfo: Equatable, Codable, Sendable {
     public var fit: Fit
     public var width: Int
     public var height: Int
@@ -115,158 +115,90 @@ public struct Answer: Equatable, Sendable {
     self.resize = resize
   }
 
-  /// The answer as an ordered JSON value.
+  /// The answer as an ordered JSON value (keys in `CodingKeys` order).
   public var json: JSONValue {
-    func pos(_ p: PiecePosition) -> JSONValue { .object([("x", .int(Int64(p.x))), ("y", .int(Int64(p.y)))]) }
-    var members: [(String, JSONValue)] = [
-      ("schema", .int(Int64(schema))),
-      ("generator", .string(generator)),
-      ("seed", .uint(seed)),
-      ("mode", .string(mode.rawValue)),
-      ("tolerance", .int(Int64(tolerance))),
-      (
-        "background",
-        .object([
-          ("file", .string(background.file)), ("width", .int(Int64(background.width))),
-          ("height", .int(Int64(background.height))),
-        ])
-      ),
-      (
-        "piece",
-        .object(
-          [
-            ("file", .string(piece.file)), ("width", .int(Int64(piece.width))),
-            ("height", .int(Int64(piece.height))), ("shape", .string(shape)),
-          ] + look.pieceMembers)
-      ),
-      ("start", pos(start)),
-      ("target", pos(target)),
-    ]
-    if let s = source {
-      members.append(
-        (
-          "source",
-          .object([
-            ("file", .string(s.file)), ("width", .int(Int64(s.width))),
-            ("height", .int(Int64(s.height))), ("sha256", .string(s.sha256)),
-          ])
-        ))
-    }
-    if let r = resize {
-      members.append(
-        (
-          "resize",
-          .object([
-            ("fit", .string(r.fit.rawValue)), ("width", .int(Int64(r.width))),
-            ("height", .int(Int64(r.height))),
-          ])
-        ))
-    }
-    if let l = layout { members.append(("layout", .string(l.rawValue))) }
-    members += look.topMembers
-    if let v = variation { members.append(("variation", v.json)) }
-    if let d = decoys { members.append(("decoys", .array(d.map(\.json)))) }
-    return .object(members)
+    // Nothing in an answer's encoding throws: JSONValueEncoder never fails and every record's
+    // encode(to:) only forwards to it.
+    try! JSONValueEncoder.encode(self)
   }
 
   /// answer.json's bytes (UTF-8, trailing newline).
   public var jsonBytes: [UInt8] { JSONWriter.bytes(json) }
 
+  // MARK: - Coding (answer.json's keys, in order)
+
+  enum CodingKeys: String, CodingKey {
+    case schema, generator, seed, mode, tolerance, background, piece, start, target, source, resize
+    case layout, hole, variation, decoys
+  }
+
+  /// The `piece` object: the file, its shape and the recorded look of the piece.
+  struct PieceRecord: Codable {
+    var file: String
+    var width: Int
+    var height: Int
+    var shape: String?
+    var rotation: Double?
+    var padding: PiecePadding?
+    var shadow: PieceShadow?
+    var bevel: PieceBevel?
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(schema, forKey: .schema)
+    try c.encode(generator, forKey: .generator)
+    try c.encode(seed, forKey: .seed)
+    try c.encode(mode, forKey: .mode)
+    try c.encode(tolerance, forKey: .tolerance)
+    try c.encode(background, forKey: .background)
+    try c.encode(
+      PieceRecord(
+        file: piece.file, width: piece.width, height: piece.height, shape: shape, rotation: look.rotation,
+        padding: look.padding, shadow: look.shadow, bevel: look.bevel), forKey: .piece)
+    try c.encode(start, forKey: .start)
+    try c.encode(target, forKey: .target)
+    try c.encodeIfPresent(source, forKey: .source)
+    try c.encodeIfPresent(resize, forKey: .resize)
+    try c.encodeIfPresent(layout, forKey: .layout)
+    try c.encodeIfPresent(look.hole, forKey: .hole)
+    try c.encodeIfPresent(variation, forKey: .variation)
+    try c.encodeIfPresent(decoys, forKey: .decoys)
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    let piece = try c.decode(PieceRecord.self, forKey: .piece)
+    self.init(
+      seed: try c.decode(UInt64.self, forKey: .seed), mode: try c.decode(DragMode.self, forKey: .mode),
+      tolerance: try c.decode(Int.self, forKey: .tolerance),
+      background: try c.decode(FileInfo.self, forKey: .background),
+      piece: FileInfo(file: piece.file, width: piece.width, height: piece.height), shape: piece.shape ?? "",
+      start: try c.decode(PiecePosition.self, forKey: .start),
+      target: try c.decode(PiecePosition.self, forKey: .target),
+      source: try c.decodeIfPresent(SourceInfo.self, forKey: .source),
+      resize: try c.decodeIfPresent(ResizeInfo.self, forKey: .resize))
+    schema = try c.decode(Int.self, forKey: .schema)
+    generator = try c.decode(String.self, forKey: .generator)
+    layout = try c.decodeIfPresent(PieceLayout.self, forKey: .layout)
+    look = AnswerLook(
+      rotation: piece.rotation, padding: piece.padding, shadow: piece.shadow, bevel: piece.bevel,
+      hole: try c.decodeIfPresent(AnswerLook.Hole.self, forKey: .hole))
+    variation = try c.decodeIfPresent(VariationRecord.self, forKey: .variation)
+    decoys = try c.decodeIfPresent([DecoyRecord].self, forKey: .decoys)
+  }
+
   // MARK: - Reading
-
-  private struct Wire: Decodable {
-    struct File: Decodable {
-      var file: String
-      var width: Int
-      var height: Int
-      var shape: String?
-    }
-    struct Pos: Decodable {
-      var x: Int
-      var y: Int
-    }
-    struct Source: Decodable {
-      var file: String
-      var width: Int
-      var height: Int
-      var sha256: String
-    }
-    struct Resize: Decodable {
-      var fit: String
-      var width: Int
-      var height: Int
-    }
-    var schema: Int
-    var generator: String
-    var seed: UInt64
-    var mode: String
-    var tolerance: Int
-    var background: File
-    var piece: File
-    var start: Pos
-    var target: Pos
-    var source: Source?
-    var layout: String?
-    var resize: Resize?
-  }
-
-  /// The whole file, decoded once: `Answer`'s own keys, the recorded look and the hardening
-  /// records, each read from the same top-level object.
-  private struct Document: Decodable {
-    var main: Wire
-    var look: AnswerLook.Wire
-    var hardening: AnswerHardening.Wire
-
-    init(from decoder: Decoder) throws {
-      main = try Wire(from: decoder)
-      look = try AnswerLook.Wire(from: decoder)
-      hardening = try AnswerHardening.Wire(from: decoder)
-    }
-  }
 
   /// Parses answer.json bytes; `name` names the file in errors (`.badData`, exit 65).
   public static func parse(_ bytes: [UInt8], name: String) throws -> Answer {
-    let document: Document
-    do {
-      document = try JSONDecoder().decode(Document.self, from: Data(bytes))
-    } catch let DecodingError.keyNotFound(key, ctx) {
+    let a = try AnswerDecoding.decode(Answer.self, from: bytes, name: name)
+    guard a.schema == schemaVersion else {
       throw CaptchaError(
-        .badData, "\(name): not a captcha answer: missing \"\(pathText(ctx.codingPath + [key]))\"")
-    } catch let DecodingError.typeMismatch(_, ctx) {
-      throw CaptchaError(
-        .badData, "\(name): not a captcha answer: \"\(pathText(ctx.codingPath))\" has the wrong type")
-    } catch let DecodingError.valueNotFound(_, ctx) {
-      throw CaptchaError(
-        .badData, "\(name): not a captcha answer: \"\(pathText(ctx.codingPath))\" is null")
-    } catch {
-      throw CaptchaError(.badData, "\(name): not valid JSON")
+        .badData, "\(name): answer schema \(a.schema) is not supported; this captcha-gen reads schema 1")
     }
-    let w = document.main
-    guard w.schema == schemaVersion else {
-      throw CaptchaError(
-        .badData, "\(name): answer schema \(w.schema) is not supported; this captcha-gen reads schema 1")
-    }
-    guard let mode = DragMode(rawValue: w.mode) else {
-      throw CaptchaError(.badData, "\(name): unknown mode '\(w.mode)'")
-    }
-    guard w.tolerance >= 0, w.background.width > 0, w.background.height > 0 else {
+    guard a.tolerance >= 0, a.background.width > 0, a.background.height > 0 else {
       throw CaptchaError(.badData, "\(name): negative tolerance or empty background size")
-    }
-    var a = Answer(
-      seed: w.seed, mode: mode, tolerance: w.tolerance,
-      background: FileInfo(file: w.background.file, width: w.background.width, height: w.background.height),
-      piece: FileInfo(file: w.piece.file, width: w.piece.width, height: w.piece.height),
-      shape: w.piece.shape ?? "", start: PiecePosition(x: w.start.x, y: w.start.y),
-      target: PiecePosition(x: w.target.x, y: w.target.y))
-    a.generator = w.generator
-    if let s = w.source {
-      a.source = SourceInfo(file: s.file, width: s.width, height: s.height, sha256: s.sha256)
-    }
-    if let l = w.layout { a.layout = PieceLayout(rawValue: l) }
-    a.look = AnswerLook(document.look)
-    (a.variation, a.decoys) = AnswerHardening.records(document.hardening)
-    if let r = w.resize, let fit = Fit(rawValue: r.fit) {
-      a.resize = ResizeInfo(fit: fit, width: r.width, height: r.height)
     }
     return a
   }
@@ -274,20 +206,6 @@ public struct Answer: Equatable, Sendable {
   /// Reads and parses answer.json at `path`: `.missingInput` (66) when it cannot be read,
   /// `.badData` (65) when it is not a schema-1 answer.
   public static func read(path: String) throws -> Answer {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      var isDir: Bool = false
-      if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir {
-        throw CaptchaError(.missingInput, "\(path): is a folder, not an answer file")
-      }
-      let exists = FileManager.default.fileExists(atPath: path)
-      throw CaptchaError(
-        .missingInput,
-        exists ? "\(path): permission denied" : "\(path): no such answer file")
-    }
-    return try parse([UInt8](data), name: path)
-  }
-
-  private static func pathText(_ keys: [CodingKey]) -> String {
-    keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+    try parse(AnswerDecoding.readBytes(path: path), name: path)
   }
 }

@@ -21,7 +21,7 @@ import VectorRaster
 /// - `hole`: `{style, opacity}` unless the hole is the default `shade` at its default strength.
 public struct AnswerLook: Equatable, Sendable {
   /// The hole style and its strength.
-  public struct Hole: Equatable, Sendable {
+  public struct Hole: Equatable, Codable, Sendable {
     public var style: String
     public var opacity: Double?
 
@@ -61,91 +61,5 @@ public struct AnswerLook: Equatable, Sendable {
       rotation: options.shape.rotation(seed: shapeSeed),
       padding: padding.isZero ? nil : padding, shadow: options.pieceShadow, bevel: options.pieceStyle.bevel,
       hole: Hole(options.holeStyle))
-  }
-
-  /// Members appended to the `piece` object.
-  var pieceMembers: [(String, JSONValue)] {
-    var out: [(String, JSONValue)] = []
-    if let r = rotation { out.append(("rotation", .double(r))) }
-    if let p = padding {
-      out.append(
-        (
-          "padding",
-          .object([
-            ("left", .int(Int64(p.left))), ("top", .int(Int64(p.top))), ("right", .int(Int64(p.right))),
-            ("bottom", .int(Int64(p.bottom))),
-          ])
-        ))
-    }
-    if let s = shadow {
-      out.append(
-        (
-          "shadow",
-          .object([
-            ("offset", .object([("x", .int(Int64(s.offsetX))), ("y", .int(Int64(s.offsetY)))])),
-            ("blur", .int(Int64(s.blur))), ("opacity", .double(s.opacity)),
-          ])
-        ))
-    }
-    if let b = bevel {
-      out.append(("bevel", .object([("width", .int(Int64(b.width))), ("strength", .double(b.strength))])))
-    }
-    return out
-  }
-
-  /// Members appended to the top-level object.
-  var topMembers: [(String, JSONValue)] {
-    guard let h = hole else { return [] }
-    var m: [(String, JSONValue)] = [("style", .string(h.style))]
-    if let o = h.opacity { m.append(("opacity", .double(o))) }
-    return [("hole", .object(m))]
-  }
-
-  /// The look's keys as decoded from answer.json (read alongside `Answer`'s own keys).
-  struct Wire: Decodable {
-    struct Offset: Decodable {
-      var x: Int
-      var y: Int
-    }
-    struct Shadow: Decodable {
-      var offset: Offset
-      var blur: Int
-      var opacity: Double
-    }
-    struct Padding: Decodable {
-      var left: Int
-      var top: Int
-      var right: Int
-      var bottom: Int
-    }
-    struct Bevel: Decodable {
-      var width: Int
-      var strength: Double
-    }
-    struct Piece: Decodable {
-      var rotation: Double?
-      var padding: Padding?
-      var shadow: Shadow?
-      var bevel: Bevel?
-    }
-    struct Hole: Decodable {
-      var style: String
-      var opacity: Double?
-    }
-    var piece: Piece?
-    var hole: Hole?
-  }
-
-  /// The look of a decoded answer.json.
-  init(_ w: Wire) {
-    self.init(rotation: w.piece?.rotation)
-    if let p = w.piece?.padding {
-      padding = PiecePadding(left: p.left, top: p.top, right: p.right, bottom: p.bottom)
-    }
-    if let s = w.piece?.shadow {
-      shadow = PieceShadow(offsetX: s.offset.x, offsetY: s.offset.y, blur: s.blur, opacity: s.opacity)
-    }
-    if let b = w.piece?.bevel { bevel = PieceBevel(width: b.width, strength: b.strength) }
-    if let h = w.hole { hole = Hole(style: h.style, opacity: h.opacity) }
   }
 }

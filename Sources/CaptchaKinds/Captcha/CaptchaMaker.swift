@@ -45,7 +45,7 @@ public enum CaptchaMaker {
   public static let minimumAutoPieceSize = 16
 
   /// Makes a captcha from a decoded background (`source` describes the input file, nil for the
-  /// built-in background). Applies `options.size`/`fit` first when given.
+  /// built-in background): the background stage of `options` fits it first.
   ///
   /// Throws `.usage` for impossible options, including a piece that does not fit the background
   /// (the message names the file and the sizes).
@@ -53,91 +53,106 @@ public enum CaptchaMaker {
     background input: consuming RGBAImage, source: SourceInfo?, options: MakeOptions, seed: UInt64
   ) throws -> Captcha {
     try options.validate()
-    let name = source?.file ?? "built-in background"
-    guard input.width > 0, input.height > 0 else {
-      throw CaptchaError(.badData, "\(name): the image is empty")
-    }
-    let inputWidth = input.width
-    let inputHeight = input.height
-    var background = consume input
-    var resize: Answer.ResizeInfo? = nil
-    var variation: VariationRecord? = nil
-    if options.variation.isActive {
-      variation = options.variation.apply(to: &background, size: options.size, fit: options.fit, seed: seed)
-    }
-    if let size = options.size {
-      if variation == nil && (size.width != inputWidth || size.height != inputHeight) {
-        background = Resize.fit(background, width: size.width, height: size.height, fit: options.fit)
-      }
-      if source != nil {
-        resize = Answer.ResizeInfo(fit: options.fit, width: size.width, height: size.height)
-      }
-    }
-    let w = background.width
-    let h = background.height
-    let p = options.resolvedPieceSize(width: w, height: h)
-    if p > w || p > h {
-      throw CaptchaError(
-        .usage,
-        "\(name): a \(p)×\(p) piece is larger than the \(w)×\(h) background; "
-          + "use a smaller --piece-size or a larger --size")
-    }
-    guard Placement.fits(width: w, height: h, pieceSize: p, mode: options.mode) else {
-      let need = Placement.minimumBackground(pieceSize: p, mode: options.mode)
-      throw CaptchaError(
-        .usage,
-        "\(name): the \(w)×\(h) background is too small for a \(p) px piece in "
-          + "\(options.mode.rawValue) mode (needs at least \(need.width)×\(need.height)); "
-          + "scale it with --size or use a smaller --piece-size")
-    }
+    let prepared = try BackgroundStage(options: options).prepare(
+      SourceBackground(image: input, source: source), seed: seed)
+    return try make(prepared: prepared, options: options, seed: seed)
+  }
 
+  /// Makes a captcha on an already prepared background, in named stages: the piece size, the
+  /// placement, the piece and its hole cut from one mask, the decoys, the piece's framing (shadow
+  /// padding, strip) and the answer. `options` must already be valid.
+  public static func make(prepared: consuming PreparedBackground, options: MakeOptions, seed: UInt64) throws
+    -> Captcha
+  {
+    let record = (source: prepared.source, resize: prepared.resize, variation: prepared.variation)
+    var background = prepared.image
+    _ = consume prepared  // `background` now holds the only reference: the hole is drawn in place
+    let p = try pieceSize(for: background, options: options, name: record.source?.file)
     var placeRNG = Xoshiro256StarStar(seed: seed, stream: Stream.placement)
-    let placement = Placement.draw(width: w, height: h, pieceSize: p, mode: options.mode, rng: &placeRNG)
+    let placement = Placement.draw(
+      width: background.width, height: background.height, pieceSize: p, mode: options.mode, rng: &placeRNG)
     var shapeRNG = Xoshiro256StarStar(seed: seed, stream: Stream.shape)
     let shapeSeed = shapeRNG.next()
+    let piece = try cutPiece(
+      from: &background, at: placement.target, size: p, shapeSeed: shapeSeed, options: options, seed: seed)
+    let decoys = try drawDecoys(
+      into: &background, placement: placement, pieceSize: p, shapeSeed: shapeSeed, options: options,
+      seed: seed)
+    let framed = frame(piece, placement: placement, backgroundHeight: background.height, options: options)
+    var answer = Answer(
+      seed: seed, mode: options.mode, tolerance: options.tolerance,
+      background: .init(
+        file: options.format.backgroundFileName, width: background.width, height: background.height),
+      piece: .init(file: pieceFileName, width: framed.piece.width, height: framed.piece.height),
+      shape: options.shape.name, start: framed.start, target: framed.target, source: record.source,
+      resize: record.resize)
+    if options.pieceLayout == .strip { answer.layout = .strip }
+    answer.look = AnswerLook(options: options, shapeSeed: shapeSeed)
+    answer.variation = record.variation
+    answer.decoys = decoys?.map {
+      $0.inConvention(
+        ofTarget: framed.target, placedAt: placement.target, strip: options.pieceLayout == .strip)
+    }
+    return Captcha(piece: framed.piece, background: background, answer: answer)
+  }
+
+  /// The piece side for `background`, refused (`.usage`, naming the picture and the sizes) when the
+  /// piece does not fit it in the drag mode.
+  static func pieceSize(for background: RGBAImage, options: MakeOptions, name: String?) throws -> Int {
+    let (w, h) = (background.width, background.height)
+    try options.checkPieceFits(width: w, height: h, backgroundName: name ?? "built-in background")
+    return options.resolvedPieceSize(width: w, height: h)
+  }
+
+  /// Rasterises the piece outline once at `target` and composes the piece and the hole from that
+  /// mask, drawing the hole into `background`.
+  static func cutPiece(
+    from background: inout RGBAImage, at target: PiecePosition, size p: Int, shapeSeed: UInt64,
+    options: MakeOptions, seed: UInt64
+  ) throws -> RGBAImage {
     let path = options.shape.path(size: Double(p), seed: shapeSeed)
-    let box = PixelRect(x: placement.target.x, y: placement.target.y, width: p, height: p)
+    let box = PixelRect(x: target.x, y: target.y, width: p, height: p)
     let mask = try path.fill(
       rule: options.shape.fillRule, clip: box,
       transform: .translation(Double(box.x), Double(box.y)), tolerance: flatteningTolerance)
     var holeRNG = Xoshiro256StarStar(seed: seed, stream: Stream.hole)
-    var (piece, _) = Composer.compose(
+    return Composer.compose(
       inPlace: &background, mask: mask, pieceBox: box, pieceStyle: options.pieceStyle,
-      holeStyle: options.holeStyle,
-      holeSeed: holeRNG.next())
+      holeStyle: options.holeStyle, holeSeed: holeRNG.next()
+    ).piece
+  }
 
-    var decoys: [DecoyRecord]? = nil
-    if options.decoys.count > 0 {
-      decoys = try DecoyStage.draw(
-        into: &background, settings: options.decoys, placement: placement, pieceSize: p, mode: options.mode,
-        shape: options.shape, shapeSeed: shapeSeed, holeStyle: options.holeStyle, seed: seed)
-    }
+  /// The decoy holes `options.decoys` asks for, drawn into `background`; nil when none were asked for.
+  static func drawDecoys(
+    into background: inout RGBAImage, placement: Placement, pieceSize p: Int, shapeSeed: UInt64,
+    options: MakeOptions, seed: UInt64
+  ) throws -> [DecoyRecord]? {
+    guard options.decoys.count > 0 else { return nil }
+    return try DecoyStage.draw(
+      into: &background, settings: options.decoys, placement: placement, pieceSize: p, mode: options.mode,
+      shape: options.shape, shapeSeed: shapeSeed, holeStyle: options.holeStyle, seed: seed)
+  }
+
+  /// piece.png's final frame: padded for a drop shadow (start and target move up-left by the
+  /// padding) and laid into a strip with `--piece-layout strip` (their y becomes 0).
+  static func frame(_ piece: RGBAImage, placement: Placement, backgroundHeight: Int, options: MakeOptions)
+    -> (piece: RGBAImage, start: PiecePosition, target: PiecePosition)
+  {
+    var piece = piece
     var start = placement.start
     var target = placement.target
     if let shadow = options.pieceShadow {
-      // piece.png grows by the padding; its top-left moves up-left by as much.
       piece = shadow.apply(to: piece)
       let pad = shadow.padding
       start = PiecePosition(x: start.x - pad.left, y: start.y - pad.top)
       target = PiecePosition(x: target.x - pad.left, y: target.y - pad.top)
     }
     if options.pieceLayout == .strip {
-      piece = PieceLayout.strip(piece, atY: target.y, height: h)
+      piece = PieceLayout.strip(piece, atY: target.y, height: backgroundHeight)
       start.y = 0
       target.y = 0
     }
-    var answer = Answer(
-      seed: seed, mode: options.mode, tolerance: options.tolerance,
-      background: .init(file: options.format.backgroundFileName, width: w, height: h),
-      piece: .init(file: pieceFileName, width: piece.width, height: piece.height), shape: options.shape.name,
-      start: start, target: target, source: source, resize: resize)
-    if options.pieceLayout == .strip { answer.layout = .strip }
-    answer.look = AnswerLook(options: options, shapeSeed: shapeSeed)
-    answer.variation = variation
-    answer.decoys = decoys?.map {
-      $0.inConvention(ofTarget: target, placedAt: placement.target, strip: options.pieceLayout == .strip)
-    }
-    return Captcha(piece: piece, background: background, answer: answer)
+    return (piece, start, target)
   }
 
   /// The name of the piece file.
@@ -145,31 +160,12 @@ public enum CaptchaMaker {
   /// The name of the answer file.
   public static let answerFileName = "answer.json"
 
-  /// The background for a run: the decoded `imagePath` with its `SourceInfo`, or the built-in
-  /// procedural background at `options.size` (default 320×160) for `seed`.
-  public static func loadBackground(imagePath: String?, options: MakeOptions, seed: UInt64) throws
-    -> (image: RGBAImage, source: SourceInfo?)
-  {
-    try options.validate()
-    guard let path = imagePath else {
-      let size =
-        options.size
-        ?? PixelSize(width: ProceduralBackground.defaultWidth, height: ProceduralBackground.defaultHeight)
-      return (ProceduralBackground.make(width: size.width, height: size.height, seed: seed), nil)
-    }
-    let (image, bytes) = try ImageCodec.decodeFile(path: path, maxPixels: options.maxPixels)
-    let source = SourceInfo(path: path, image: image, bytes: bytes)
-    return (image, source)
-  }
-
-  /// Loads the background (or draws the built-in one) and makes the captcha.
+  /// Loads the background (or draws the built-in one), prepares it and makes the captcha.
   public static func make(imagePath: String?, options: MakeOptions, seed: UInt64) throws -> Captcha {
-    var loaded: (image: RGBAImage, source: SourceInfo?)? = try loadBackground(
-      imagePath: imagePath, options: options, seed: seed)
-    let source = loaded!.source
-    // Hand the only reference to the pixels over, so the hole is drawn without copying them.
-    let image = loaded.take()!.image
-    return try make(background: consume image, source: source, options: options, seed: seed)
+    try options.validate()
+    let stage = BackgroundStage(options: options)
+    let prepared = try stage.prepare(stage.load(path: imagePath, seed: seed), seed: seed)
+    return try make(prepared: prepared, options: options, seed: seed)
   }
 
   /// Encodes the captcha's files: piece.png (RGBA), background.png (RGB, or RGBA when the

@@ -3,7 +3,7 @@ import CaptchaSupport
 import VectorRaster
 
 /// How a client may drag the piece.
-public enum DragMode: String, CaseIterable, Sendable {
+public enum DragMode: String, CaseIterable, Codable, Sendable {
   /// Along the target's row, starting at the left edge; only x is checked.
   case horizontal
   /// Along the target's column, starting at the top edge; x and y are checked.
@@ -21,7 +21,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
   public var backgroundFileName: String { self == .png ? "background.png" : "background.jpg" }
 }
 
-/// A size in whole pixels, as given to `--size WxH`.
+/// A size in whole pixels (`--size WxH` on the command line).
 public struct PixelSize: Equatable, Hashable, Sendable {
   public var width: Int
   public var height: Int
@@ -29,16 +29,6 @@ public struct PixelSize: Equatable, Hashable, Sendable {
   public init(width: Int, height: Int) {
     self.width = width
     self.height = height
-  }
-
-  /// Parses `WxH` (e.g. `320x160`); a `.usage` error naming the text otherwise.
-  public static func parse(_ text: String) throws -> PixelSize {
-    let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else {
-      throw CaptchaError(
-        .usage, "invalid size '\(text)'; expected WIDTHxHEIGHT with positive integers, e.g. 320x160")
-    }
-    return PixelSize(width: w, height: h)
   }
 }
 

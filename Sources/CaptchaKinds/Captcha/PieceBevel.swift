@@ -8,7 +8,7 @@ import VectorRaster
 /// The slope comes from the piece's mask box-blurred by `width` (two passes), so the bevel is
 /// about 2·`width` pixels deep and follows any shape, anti-aliased. Only colour changes: the piece's
 /// alpha stays the mask, so it still covers its hole exactly.
-public struct PieceBevel: Equatable, Sendable {
+public struct PieceBevel: Equatable, Codable, Sendable {
   /// Blur radius of the slope in pixels, 1…16 (the bevel reaches about twice as deep).
   public var width: Int = 2
   /// How far the lit side moves towards white and the shaded side towards black, 0…1.

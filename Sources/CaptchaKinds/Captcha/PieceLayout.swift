@@ -4,7 +4,7 @@ import VectorRaster
 
 /// How piece.png frames the piece: a tight box, or a full-height transparent strip of the piece's
 /// width (as tianai and AJ-Captcha clients expect; `start.y`/`target.y` are then 0).
-public enum PieceLayout: String, CaseIterable, Sendable {
+public enum PieceLayout: String, CaseIterable, Codable, Sendable {
   case tight
   case strip
 

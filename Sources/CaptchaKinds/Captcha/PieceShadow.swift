@@ -4,7 +4,7 @@ import VectorRaster
 
 /// How many pixels piece.png extends beyond the piece's square box on each side (room for a drop
 /// shadow). Recorded in answer.json as `piece.padding` when not all zero.
-public struct PiecePadding: Equatable, Sendable {
+public struct PiecePadding: Equatable, Codable, Sendable {
   public var left: Int
   public var top: Int
   public var right: Int
@@ -28,7 +28,7 @@ public struct PiecePadding: Equatable, Sendable {
 ///
 /// piece.png is padded so the whole shadow fits; where the piece's alpha is 255 its pixels are
 /// unchanged, so placed at the target the piece still covers its hole exactly.
-public struct PieceShadow: Equatable, Sendable {
+public struct PieceShadow: Equatable, Codable, Sendable {
   /// Shadow offset in pixels (positive: right, down).
   public var offsetX: Int = 1
   public var offsetY: Int = 3
@@ -44,22 +44,31 @@ public struct PieceShadow: Equatable, Sendable {
     self.opacity = opacity
   }
 
+  /// answer.json's `piece.shadow`: `{offset: {x, y}, blur, opacity}`.
+  private enum CodingKeys: String, CodingKey { case offset, blur, opacity }
+  private struct Offset: Codable {
+    var x: Int
+    var y: Int
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    let offset = try c.decode(Offset.self, forKey: .offset)
+    self.init(
+      offsetX: offset.x, offsetY: offset.y, blur: try c.decode(Int.self, forKey: .blur),
+      opacity: try c.decode(Double.self, forKey: .opacity))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(Offset(x: offsetX, y: offsetY), forKey: .offset)
+    try c.encode(blur, forKey: .blur)
+    try c.encode(opacity, forKey: .opacity)
+  }
+
   /// Largest accepted offset magnitude and blur radius, in pixels.
   public static let maxOffset = 64
   public static let maxBlur = 32
-
-  /// Parses `--shadow-offset DX,DY` (whole pixels, each within ±`maxOffset`).
-  public static func parseOffset(_ text: String) throws -> (x: Int, y: Int) {
-    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-    guard parts.count == 2, let x = Int(parts[0]), let y = Int(parts[1]), abs(x) <= maxOffset,
-      abs(y) <= maxOffset
-    else {
-      throw CaptchaError(
-        .usage,
-        "invalid --shadow-offset '\(text)'; expected DX,DY in whole pixels within ±\(maxOffset), e.g. 2,3")
-    }
-    return (x, y)
-  }
 
   func validate() throws {
     guard abs(offsetX) <= Self.maxOffset, abs(offsetY) <= Self.maxOffset else {

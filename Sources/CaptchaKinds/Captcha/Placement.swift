@@ -3,7 +3,7 @@ import CaptchaSupport
 import VectorRaster
 
 /// A whole-pixel position of piece.png's top-left corner on the background.
-public struct PiecePosition: Equatable, Hashable, Sendable {
+public struct PiecePosition: Equatable, Hashable, Codable, Sendable {
   public var x: Int
   public var y: Int
 

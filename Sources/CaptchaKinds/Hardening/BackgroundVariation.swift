@@ -38,21 +38,6 @@ public struct BackgroundVariation: Equatable, Sendable {
   /// Window 70–100 %, ±5°, colour 0.8, noise ±4.
   public static let strong = BackgroundVariation(minCropScale: 0.7, maxRotation: 5, color: 0.8, noise: 4)
 
-  /// Preset names accepted by `--vary`, in listing order.
-  public static let presetNames = ["none", "light", "strong"]
-
-  /// The preset called `name`; `.usage` naming the accepted values otherwise.
-  public static func preset(named name: String) throws -> BackgroundVariation {
-    switch name {
-    case "none": return .none
-    case "light": return .light
-    case "strong": return .strong
-    default:
-      throw CaptchaError(
-        .usage, "unknown --vary '\(name)'; use one of: \(presetNames.joined(separator: ", "))")
-    }
-  }
-
   /// Largest accepted `maxRotation`.
   public static let rotationLimit = 10.0
   /// Largest accepted `noise`.

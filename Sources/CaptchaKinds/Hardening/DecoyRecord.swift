@@ -5,7 +5,7 @@ import VectorRaster
 /// One decoy hole in answer.json's `decoys` array: the top-left corner of the piece box where the
 /// decoy is drawn (the convention of `target`: with a strip piece, y is 0), its shape name and how
 /// it was derived from the piece's (see `DecoyOutline.variant`).
-public struct DecoyRecord: Equatable, Sendable {
+public struct DecoyRecord: Equatable, Codable, Sendable {
   public var x: Int
   public var y: Int
   public var shape: String
@@ -16,13 +16,6 @@ public struct DecoyRecord: Equatable, Sendable {
     self.y = y
     self.shape = shape
     self.variant = variant
-  }
-
-  /// `{ "x": …, "y": …, "shape": …, "variant": … }`.
-  public var json: JSONValue {
-    .object([
-      ("x", .int(Int64(x))), ("y", .int(Int64(y))), ("shape", .string(shape)), ("variant", .string(variant)),
-    ])
   }
 
   /// The record moved into answer.json's `target` convention: shifted as the target was from

@@ -30,13 +30,16 @@ public enum Difficulty: String, CaseIterable, Sendable {
   /// The preset's piece shape: the procedural jigsaw for the hardened presets, whose decoys
   /// differ from the piece in which sides have knobs or notches (plain for people to tell apart
   /// even with the hole's edge drawn inside the outline); the fixed classic piece otherwise.
-  public var defaultShapeName: String { self == .classic ? "classic" : "jigsaw" }
+  public var defaultShape: BuiltinShapeName { self == .classic ? .classic : .jigsaw }
+
+  /// The preset's hole style: the striped hole for the hardened presets, the shaded hole for
+  /// classic (what `--hole-opacity` alone adjusts).
+  public var defaultHoleStyle: HoleStyleName { self == .classic ? .shade : .stripes }
 
   /// Sets the preset's look on `options`, shape included; other settings (size, mode…) stay as
   /// they are.
   public func apply(to options: inout MakeOptions) {
-    // The catalog always holds both default shapes.
-    options.shape = try! ShapeCatalog.resolve(name: defaultShapeName)
+    options.shape = defaultShape.shape
     switch self {
     case .classic:
       options.holeStyle = ShadeHole()

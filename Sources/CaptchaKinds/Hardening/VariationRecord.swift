@@ -9,7 +9,7 @@ import VectorRaster
 /// `rotation` degrees (clockwise on screen) about its centre and resampled to the output size;
 /// then each channel c becomes `255·(v/255)^gamma · gain[c] + brightness`, saturation scales the
 /// distance from luma, and noise of ±`noise` levels is added.
-public struct VariationRecord: Equatable, Sendable {
+public struct VariationRecord: Equatable, Codable, Sendable {
   public var crop: PixelRect
   public var rotation: Double
   public var gain: [Double]
@@ -31,22 +31,36 @@ public struct VariationRecord: Equatable, Sendable {
     self.noise = noise
   }
 
-  /// The `variation` object of answer.json.
-  public var json: JSONValue {
-    .object([
-      (
-        "crop",
-        .object([
-          ("x", .int(Int64(crop.x))), ("y", .int(Int64(crop.y))), ("width", .int(Int64(crop.width))),
-          ("height", .int(Int64(crop.height))),
-        ])
-      ),
-      ("rotation", .double(rotation)),
-      ("gain", .object([("r", .double(gain[0])), ("g", .double(gain[1])), ("b", .double(gain[2]))])),
-      ("brightness", .int(Int64(brightness))),
-      ("gamma", .double(gamma)),
-      ("saturation", .double(saturation)),
-      ("noise", .int(Int64(noise))),
-    ])
+  private enum CodingKeys: String, CodingKey {
+    case crop, rotation, gain, brightness, gamma, saturation, noise
+  }
+  /// Per-channel gains are written as `{r, g, b}`.
+  private struct Gain: Codable {
+    var r: Double
+    var g: Double
+    var b: Double
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    let gain = try c.decode(Gain.self, forKey: .gain)
+    self.init(
+      crop: try c.decode(PixelRect.self, forKey: .crop),
+      rotation: try c.decode(Double.self, forKey: .rotation),
+      gain: [gain.r, gain.g, gain.b], brightness: try c.decode(Int.self, forKey: .brightness),
+      gamma: try c.decode(Double.self, forKey: .gamma),
+      saturation: try c.decode(Double.self, forKey: .saturation),
+      noise: try c.decode(Int.self, forKey: .noise))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(crop, forKey: .crop)
+    try c.encode(rotation, forKey: .rotation)
+    try c.encode(Gain(r: gain[0], g: gain[1], b: gain[2]), forKey: .gain)
+    try c.encode(brightness, forKey: .brightness)
+    try c.encode(gamma, forKey: .gamma)
+    try c.encode(saturation, forKey: .saturation)
+    try c.encode(noise, forKey: .noise)
   }
 }

@@ -3,7 +3,8 @@ import CaptchaSupport
 import VectorRaster
 
 /// A piece rotation in degrees (positive turns clockwise on screen): one angle (`30`) or a range
-/// (`-20:20`) from which each captcha draws its angle with the project's PRNG.
+/// (`-20:20`) from which each captcha draws its angle with the project's PRNG. (The command line
+/// reads `--piece-rotation DEG|A:B` into one; angles there are limited to ±`limit`.)
 ///
 /// Angles drawn from a range are whole tenths of a degree, so they print exactly in answer.json.
 public struct RotationSpec: Equatable, Sendable, CustomStringConvertible {
@@ -31,31 +32,6 @@ public struct RotationSpec: Equatable, Sendable, CustomStringConvertible {
     isFixed ? Self.format(lower) : "\(Self.format(lower)):\(Self.format(upper))"
   }
 
-  /// Parses `DEG` or `A:B` (A ≤ B), each a decimal number of degrees within ±360.
-  ///
-  /// - Throws: `.usage` naming the text and what is expected.
-  public static func parse(_ text: String) throws -> RotationSpec {
-    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-    let expected = "expected degrees such as 15, or a range such as -20:20, within ±360"
-    guard parts.count == 1 || parts.count == 2 else {
-      throw CaptchaError(.usage, "invalid --piece-rotation '\(text)'; \(expected)")
-    }
-    var values: [Double] = []
-    for part in parts {
-      let t = part.trimmingSpaces()
-      guard let v = Double(t), v.isFinite, abs(v) <= limit, t.first != "+" || t.count > 1 else {
-        throw CaptchaError(.usage, "invalid --piece-rotation '\(text)'; \(expected)")
-      }
-      values.append(v)
-    }
-    let spec = RotationSpec(lower: values[0], upper: values.last!)
-    guard spec.lower <= spec.upper else {
-      throw CaptchaError(
-        .usage, "invalid --piece-rotation '\(text)'; the range's first angle must not exceed the second")
-    }
-    return spec
-  }
-
   /// The angle for `seed`: `lower` when fixed, else a tenth of a degree drawn uniformly from the
   /// range with its own PRNG stream (so it never shifts other random choices).
   public func draw(seed: UInt64) -> Double {
@@ -74,14 +50,5 @@ public struct RotationSpec: Equatable, Sendable, CustomStringConvertible {
 
   static func format(_ v: Double) -> String {
     v == v.rounded() ? String(Int(v)) : String(v)
-  }
-}
-
-extension Substring {
-  fileprivate func trimmingSpaces() -> Substring {
-    var s = self
-    while s.first == " " { s.removeFirst() }
-    while s.last == " " { s.removeLast() }
-    return s
   }
 }

@@ -52,7 +52,7 @@ public struct Rect: Equatable, Sendable {
 }
 
 /// An axis-aligned rectangle of whole pixels: columns x..<x+width, rows y..<y+height.
-public struct PixelRect: Equatable, Hashable, Sendable {
+public struct PixelRect: Equatable, Hashable, Codable, Sendable {
   public var x: Int
   public var y: Int
   public var width: Int

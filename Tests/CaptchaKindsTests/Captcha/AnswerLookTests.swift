@@ -50,22 +50,22 @@ final class AnswerLookTests: XCTestCase {
   }
 
   func testHoleStyleIsRecordedUnlessDefault() throws {
-    func hole(_ name: String?, _ opacity: Double?) throws -> AnswerLook.Hole? {
+    func hole(_ name: HoleStyleName, _ opacity: Double?) throws -> AnswerLook.Hole? {
       var o = MakeOptions()
-      o.holeStyle = try HoleStyleCatalog.style(named: name, opacity: opacity)
+      o.holeStyle = try HoleStyleCatalog.style(name, opacity: opacity)
       return try CaptchaMaker.make(imagePath: nil, options: o, seed: 3).answer.look.hole
     }
-    XCTAssertNil(try hole(nil, nil))
-    XCTAssertNil(try hole("shade", nil))
-    XCTAssertEqual(try hole("shade", 0.7), AnswerLook.Hole(style: "shade", opacity: 0.7))
-    XCTAssertEqual(try hole("overlay", nil), AnswerLook.Hole(style: "overlay", opacity: 0.7))
-    XCTAssertEqual(try hole("inner-shadow", 0.35), AnswerLook.Hole(style: "inner-shadow", opacity: 0.35))
-    for name in HoleStyleCatalog.names where name != "shade" {
+    XCTAssertNil(try hole(.shade, nil))
+    XCTAssertEqual(try hole(.shade, 0.7), AnswerLook.Hole(style: "shade", opacity: 0.7))
+    XCTAssertEqual(try hole(.overlay, nil), AnswerLook.Hole(style: "overlay", opacity: 0.7))
+    XCTAssertEqual(try hole(.innerShadow, 0.35), AnswerLook.Hole(style: "inner-shadow", opacity: 0.35))
+    for name in HoleStyleName.allCases where name != .shade {
       let h = try XCTUnwrap(try hole(name, nil))
-      XCTAssertEqual(h.style, name)
+      XCTAssertEqual(h.style, name.rawValue)
       // The recorded style and opacity give back the same style.
-      let back = try HoleStyleCatalog.style(named: h.style, opacity: h.opacity)
-      XCTAssertEqual(back.name, name)
+      let back = try HoleStyleCatalog.style(
+        try XCTUnwrap(HoleStyleName(rawValue: h.style)), opacity: h.opacity)
+      XCTAssertEqual(back.name, name.rawValue)
       XCTAssertEqual((back as? any OpacityHoleStyle)?.opacity, h.opacity)
     }
   }

@@ -66,7 +66,7 @@ final class HoleStyleTests: XCTestCase {
   func testOverlayIsWhiteTranslucent() throws {
     var img = RGBAImage(width: 40, height: 40, fill: (0, 100, 200, 255))
     let m = CompositionTestImages.disc(originX: 0, originY: 0, size: 40)
-    try HoleStyleCatalog.style(named: "overlay").render(into: &img, weight: m)
+    try HoleStyleCatalog.style(.overlay).render(into: &img, weight: m)
     let centre = (20 * 40 + 20) * 4
     // 70% of the way to white; alpha untouched.
     for (c, want) in [178.5, 208.5, 238.5].enumerated() {
@@ -74,41 +74,45 @@ final class HoleStyleTests: XCTestCase {
     }
     XCTAssertEqual(img.pixels[centre + 3], 255)
     var half = RGBAImage(width: 40, height: 40, fill: (0, 100, 200, 255))
-    try HoleStyleCatalog.style(named: "overlay", opacity: 0.5).render(into: &half, weight: m)
+    try HoleStyleCatalog.style(.overlay, opacity: 0.5).render(into: &half, weight: m)
     for (c, want) in [127.5, 177.5, 227.5].enumerated() {
       XCTAssertEqual(Double(half.pixels[centre + c]), want, accuracy: 1.5)
     }
   }
 
-  func testCatalogRejectsUnknownNamesAndOpacityOutOfRange() {
-    XCTAssertThrowsError(try HoleStyleCatalog.style(named: "glow")) { e in
-      XCTAssertEqual((e as? CaptchaError)?.kind, .usage)
-      XCTAssertTrue("\(e)".contains("--hole-style"), "\(e)")
-    }
+  func testCatalogRejectsOpacityOutOfRange() {
     for bad in [-0.1, 1.5, Double.nan] {
-      XCTAssertThrowsError(try HoleStyleCatalog.style(named: "overlay", opacity: bad)) { e in
+      XCTAssertThrowsError(try HoleStyleCatalog.style(.overlay, opacity: bad)) { e in
         XCTAssertEqual((e as? CaptchaError)?.kind, .usage)
+        XCTAssertTrue("\(e)".contains("--hole-opacity"), "\(e)")
       }
     }
-    XCTAssertEqual(try HoleStyleCatalog.style(named: nil).name, "shade")
+    XCTAssertEqual(try HoleStyleCatalog.style().name, "shade")
+  }
+
+  func testEveryNameMakesTheStyleOfThatName() throws {
+    XCTAssertEqual(HoleStyleName.allCases.map(\.rawValue), HoleStyleCatalog.names)
+    for name in HoleStyleName.allCases {
+      XCTAssertEqual(try HoleStyleCatalog.style(name).name, name.rawValue)
+    }
   }
 
   func testTransparentRemovesAlphaByWeightAndKeepsColour() throws {
     var img = RGBAImage(width: 40, height: 40, fill: (10, 100, 200, 255))
     let m = CompositionTestImages.disc(originX: 0, originY: 0, size: 40)
-    try HoleStyleCatalog.style(named: "transparent").render(into: &img, weight: m)
+    try HoleStyleCatalog.style(.transparent).render(into: &img, weight: m)
     for i in 0..<(40 * 40) {
       XCTAssertEqual(Array(img.pixels[i * 4..<i * 4 + 3]), [10, 100, 200])
       XCTAssertEqual(Int(img.pixels[i * 4 + 3]), 255 - Int(m.data[i]), "alpha = 255 − weight")
     }
-    XCTAssertTrue(try HoleStyleCatalog.style(named: "transparent").needsAlpha)
+    XCTAssertTrue(try HoleStyleCatalog.style(.transparent).needsAlpha)
   }
 
   func testOutlineDrawsALightEdgeAroundALightlyShadedInside() throws {
     let grey = RGBAImage(width: 40, height: 40, fill: (100, 100, 100, 255))
     var img = grey
     let m = CompositionTestImages.disc(originX: 0, originY: 0, size: 40)
-    try HoleStyleCatalog.style(named: "outline").render(into: &img, weight: m)
+    try HoleStyleCatalog.style(.outline).render(into: &img, weight: m)
     let centre = (20 * 40 + 20) * 4
     XCTAssertEqual(Double(img.pixels[centre]), 75, accuracy: 2, "interior darkened by 0.25")
     // Just inside the left edge (the disc spans x 1…38 at row 20): the white line.
@@ -119,7 +123,7 @@ final class HoleStyleTests: XCTestCase {
   func testInnerShadowIsDarkerAtTheEdgeThanInside() throws {
     var img = RGBAImage(width: 40, height: 40, fill: (200, 200, 200, 255))
     let m = CompositionTestImages.disc(originX: 0, originY: 0, size: 40)
-    try HoleStyleCatalog.style(named: "inner-shadow").render(into: &img, weight: m)
+    try HoleStyleCatalog.style(.innerShadow).render(into: &img, weight: m)
     let centre = (20 * 40 + 20) * 4
     XCTAssertEqual(Double(img.pixels[centre]), 100, accuracy: 3, "image at half strength")
     let edge = (20 * 40 + 3) * 4

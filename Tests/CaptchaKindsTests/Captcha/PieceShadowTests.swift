@@ -195,10 +195,5 @@ final class PieceShadowTests: XCTestCase {
       o.pieceShadow = bad
       XCTAssertThrowsError(try o.validate()) { XCTAssertEqual(($0 as? CaptchaError)?.kind, .usage) }
     }
-    XCTAssertEqual(try PieceShadow.parseOffset("-3,4").x, -3)
-    XCTAssertEqual(try PieceShadow.parseOffset("-3,4").y, 4)
-    for bad in ["3", "1,2,3", "a,b", "1.5,2", "100,0", ""] {
-      XCTAssertThrowsError(try PieceShadow.parseOffset(bad), bad)
-    }
   }
 }

@@ -122,5 +122,11 @@ final class StripedHoleTests: XCTestCase {
       // The piece's rim covers the band between the outline and the hole's visible edge.
       XCTAssertGreaterThan(o.pieceStyle.rimWidth, (o.holeStyle as! StripedHole).inset)
     }
+    // What the command line's --hole-opacity and --shape fall back to is what each preset sets.
+    for level in Difficulty.allCases {
+      let o = MakeOptions(difficulty: level)
+      XCTAssertEqual(o.holeStyle.name, level.defaultHoleStyle.rawValue)
+      XCTAssertEqual(o.shape.name, level.defaultShape.rawValue)
+    }
   }
 }

@@ -18,13 +18,13 @@ import XCTest
 /// The rim is off here (it lightens the piece's inside edge on purpose).
 final class StyleRestoreTests: XCTestCase {
 
-  func check(style: String, shadow: PieceShadow?, shape: any PieceShape, seed: UInt64) throws {
+  func check(style: HoleStyleName, shadow: PieceShadow?, shape: any PieceShape, seed: UInt64) throws {
     var o = MakeOptions()
     o.size = PixelSize(width: 240, height: 120)
     o.mode = .free
     o.shape = shape
     o.pieceStyle = PieceStyle(rimWidth: 0)
-    o.holeStyle = try HoleStyleCatalog.style(named: style)
+    o.holeStyle = try HoleStyleCatalog.style(style)
     o.pieceShadow = shadow
     let original = ProceduralBackground.make(width: 240, height: 120, seed: seed)
     let c = try CaptchaMaker.make(imagePath: nil, options: o, seed: seed)
@@ -73,10 +73,10 @@ final class StyleRestoreTests: XCTestCase {
 
   func testEveryStyleRestoresTheBackgroundWithAndWithoutShadow() throws {
     let shapes: [any PieceShape] = [
-      BuiltinShape.classic, try ShapeCatalog.shape(named: "star"),
-      RotatedShape(base: try ShapeCatalog.shape(named: "tabs"), degrees: 20),
+      BuiltinShape.classic, BuiltinShapeName.star.shape,
+      RotatedShape(base: BuiltinShapeName.tabs.shape, degrees: 20),
     ]
-    for style in HoleStyleCatalog.names {
+    for style in HoleStyleName.allCases {
       for shadow in [nil, PieceShadow(), PieceShadow(offsetX: -4, offsetY: 0, blur: 0, opacity: 1)] {
         for (i, shape) in shapes.enumerated() {
           try check(style: style, shadow: shadow, shape: shape, seed: UInt64(11 + i))

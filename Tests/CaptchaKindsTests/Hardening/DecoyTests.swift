@@ -120,11 +120,10 @@ final class DecoyTests: XCTestCase {
     }
     // Rotation-symmetric shapes fall back to other catalog shapes.
     var rng = Xoshiro256StarStar(seed: 1)
-    for name in ["circle", "square"] {
-      let o = try XCTUnwrap(
-        try DecoyShapes(shape: try ShapeCatalog.shape(named: name), shapeSeed: 1, size: p).next(&rng))
+    for name in [BuiltinShapeName.circle, .square] {
+      let o = try XCTUnwrap(try DecoyShapes(shape: name.shape, shapeSeed: 1, size: p).next(&rng))
       XCTAssertEqual(o.variant, "substitute")
-      XCTAssertNotEqual(o.shape, name)
+      XCTAssertNotEqual(o.shape, name.rawValue)
     }
   }
 

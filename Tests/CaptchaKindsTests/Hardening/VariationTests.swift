@@ -241,7 +241,8 @@ final class VariationTests: XCTestCase {
     ] {
       XCTAssertThrowsError(try v.validate()) { XCTAssertEqual(($0 as? CaptchaError)?.kind, .usage) }
     }
-    XCTAssertThrowsError(try BackgroundVariation.preset(named: "medium"))
+    XCTAssertEqual(VariationPreset.allCases.map(\.rawValue), ["none", "light", "strong"])
+    XCTAssertEqual(VariationPreset.allCases.map(\.variation), [.none, .light, .strong])
     XCTAssertFalse(BackgroundVariation.none.isActive)
     XCTAssertTrue(BackgroundVariation(noise: 1).isActive)
   }

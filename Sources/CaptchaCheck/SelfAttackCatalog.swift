@@ -1,0 +1,46 @@
+import CaptchaImaging
+import CaptchaKinds
+import CaptchaSupport
+
+/// The built-in self-attack of each captcha kind, chosen by answer.json's `kind`, so `make --check`
+/// and `batch --check` work for every kind without knowing what is inside it. A new kind adds its
+/// attacks here.
+public enum SelfAttackCatalog {
+  /// Attacks a captcha's encoded files (answer.json among them) as a client would receive them.
+  public static func run(files: CaptchaFiles) throws -> SelfAttackReport {
+    let name = CaptchaMaker.answerFileName
+    guard let bytes = files.bytes(named: name) else {
+      throw CaptchaError(.badData, "check: the captcha has no \(name)")
+    }
+    let header = try AnswerHeader.decode(bytes, name: name)
+    switch header.kindName {
+    case SlideKind.name:
+      return try SelfAttack.run(files: files, answer: try Answer.parse(bytes, name: name))
+    default:
+      throw CaptchaError(.badData, "check: there is no self-attack for \(header.kindName) captchas")
+    }
+  }
+
+  /// Attacks the captcha in `folder` (written by `make` or `batch`) from its files.
+  public static func run(folder: String) throws -> SelfAttackReport {
+    let answerBytes = try AnswerDecoding.readBytes(
+      path: PathText.appending(folder, CaptchaMaker.answerFileName))
+    let header = try AnswerHeader.decode(answerBytes, name: CaptchaMaker.answerFileName)
+    var files: [(name: String, bytes: [UInt8])] = []
+    for name in [header.piece.file, header.background.file] {
+      files.append((name, try ImageCodec.readFile(path: PathText.appending(folder, name))))
+    }
+    files.append((CaptchaMaker.answerFileName, answerBytes))
+    return try run(files: CaptchaFiles(files: files))
+  }
+}
+
+extension JSONValue {
+  /// This answer's JSON with the self-attack's report appended as `check` (for `make --check
+  /// --json` on stdout; answer.json on disk never carries it). Without a report, unchanged.
+  public func appending(check report: SelfAttackReport?) -> JSONValue {
+    guard let report, case .object(var members) = self else { return self }
+    members.append(("check", report.json))
+    return .object(members)
+  }
+}

@@ -1,0 +1,68 @@
+import CaptchaImaging
+import CaptchaSupport
+
+/// The slide puzzle (DWSlideCaptchaView, TTGPuzzleVerify): a piece cut out of the picture, a hole
+/// where it came from; the client drags the piece into the hole.
+public struct SlideKind: CaptchaKind {
+  public static let name = "slide"
+
+  /// Everything that shapes a slide captcha besides the background and the seed.
+  public var options: MakeOptions
+
+  public init(options: MakeOptions) {
+    self.options = options
+  }
+
+  public var backgroundStage: BackgroundStage { BackgroundStage(options: options) }
+
+  public var backgroundFileName: String { options.format.backgroundFileName }
+
+  public func make(_ background: consuming PreparedBackground, seed: UInt64) throws -> MadeCaptcha {
+    let captcha = try CaptchaMaker.make(prepared: background, options: options, seed: seed)
+    return MadeCaptcha(
+      files: try CaptchaMaker.encode(captcha, options: options), answer: captcha.answer.json,
+      header: captcha.answer.header, manifestFields: Self.manifestFields(captcha.answer))
+  }
+
+  public static func verify(answer bytes: [UInt8], name: String, response: ClientResponse) throws -> Verdict {
+    let answer = try Answer.parse(bytes, name: name)
+    guard let x = response.x else {
+      throw CaptchaError(.usage, "\(name): the answer is a slide captcha; answer it with --x (and --y)")
+    }
+    guard x.isFinite, response.y?.isFinite ?? true else {
+      throw CaptchaError(.usage, "--x and --y must be finite numbers")
+    }
+    if let dw = response.displayWidth, !(dw.isFinite && dw > 0) {
+      throw CaptchaError(.usage, "--display-width \(dw) must be a positive number")
+    }
+    if answer.mode != .horizontal && response.y == nil {
+      throw CaptchaError(
+        .usage, "\(name): the answer is in \(answer.mode.rawValue) mode, so --y is required")
+    }
+    if let track = response.track,
+      let reason = TrackJudge().rejection(
+        of: track, alongX: answer.mode != .vertical, endX: x,
+        endY: answer.mode == .horizontal ? nil : response.y)
+    {
+      return Verdict(passed: false, reason: reason)
+    }
+    let passed = Verifier.verify(answer: answer, x: x, y: response.y, displayWidth: response.displayWidth)
+    return Verdict(passed: passed, reason: passed ? "the piece fits" : "the piece is not where it fits")
+  }
+
+  public static func manifestFields(answer bytes: [UInt8], name: String) throws -> [(String, JSONValue)] {
+    manifestFields(try Answer.parse(bytes, name: name))
+  }
+
+  /// `target` `{x, y}`, as manifests have always carried it.
+  static func manifestFields(_ answer: Answer) -> [(String, JSONValue)] {
+    [("target", .object([("x", .int(Int64(answer.target.x))), ("y", .int(Int64(answer.target.y)))]))]
+  }
+}
+
+extension Answer {
+  /// The part every kind's answer shares.
+  public var header: AnswerHeader {
+    AnswerHeader(kind: nil, seed: seed, background: background, piece: piece, source: source)
+  }
+}
