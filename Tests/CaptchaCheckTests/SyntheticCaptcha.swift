@@ -53,10 +53,9 @@ struct SyntheticCaptcha {
 
   /// Coverage of the classic jigsaw shape in a piece box at `target`.
   static func mask(at target: PiecePosition, size: Int) throws -> CoverageMask {
-    let box = PixelRect(x: target.x, y: target.y, width: size, height: size)
-    let path = BuiltinShape.classic.path(size: Double(size), seed: 0)
-    return try path.fill(
-      rule: .nonzero, clip: box, transform: .translation(Double(box.x), Double(box.y)), tolerance: 0.05)
+    try PieceOutline.mask(
+      BuiltinShape.classic.path(size: Double(size), seed: 0), rule: .nonzero,
+      over: PixelRect(x: target.x, y: target.y, width: size, height: size))
   }
 
   /// Builds the captcha. `hole(pixel RGB, coverage 0…1, x, y)` returns the hole's RGB at a pixel the

@@ -58,7 +58,7 @@ public struct AnswerLook: Equatable, Sendable {
   init(options: MakeOptions, shapeSeed: UInt64) {
     let padding = options.pieceShadow?.padding ?? .zero
     self.init(
-      rotation: (options.shape as? RotatedShape)?.degrees(seed: shapeSeed),
+      rotation: options.shape.rotation(seed: shapeSeed),
       padding: padding.isZero ? nil : padding, shadow: options.pieceShadow, bevel: options.pieceStyle.bevel,
       hole: Hole(options.holeStyle))
   }

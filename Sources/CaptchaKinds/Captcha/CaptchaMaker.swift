@@ -38,8 +38,8 @@ public enum CaptchaMaker {
     static let hole: UInt64 = 0x686f  // "ho"
   }
 
-  /// Flattening tolerance for piece outlines, in pixels (well below what 8-bit coverage shows).
-  public static let flatteningTolerance = 0.05
+  /// Flattening tolerance for piece outlines, in pixels: `PieceOutline.flatteningTolerance`.
+  public static let flatteningTolerance = PieceOutline.flatteningTolerance
 
   /// The smallest piece `make` chooses by itself; smaller backgrounds are refused.
   public static let minimumAutoPieceSize = 16

@@ -32,8 +32,6 @@ struct DecoyShapes {
   /// Fixed candidates (empty for jigsaw, which draws a new one per decoy).
   let fixed: [DecoyOutline]
 
-  static let tolerance = CaptchaMaker.flatteningTolerance
-
   init(shape: any PieceShape, shapeSeed: UInt64, size p: Int) throws {
     self.shape = shape
     self.shapeSeed = shapeSeed
@@ -111,8 +109,7 @@ struct DecoyShapes {
 
   /// The outline's coverage over [0, p)².
   static func mask(_ path: Path, rule: FillRule, size p: Int) throws -> CoverageMask {
-    let box = PixelRect(x: 0, y: 0, width: p, height: p)
-    return try path.fill(rule: rule, clip: box, tolerance: tolerance).cropped(to: box)
+    try PieceOutline.mask(path, rule: rule, over: PixelRect(x: 0, y: 0, width: p, height: p))
   }
 
   /// Pixels whose coverage differs by at least half (128 of 255).

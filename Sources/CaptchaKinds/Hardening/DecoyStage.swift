@@ -61,11 +61,8 @@ public enum DecoyStage {
     var records: [DecoyRecord] = []
     for pos in spots {
       guard let outline = try shapes.next(&shapeRNG) else { break }
-      let box = PixelRect(x: pos.x, y: pos.y, width: p, height: p)
-      let mask = try outline.path.fill(
-        rule: outline.fillRule, clip: box, transform: .translation(Double(pos.x), Double(pos.y)),
-        tolerance: CaptchaMaker.flatteningTolerance
-      ).cropped(to: box)
+      let mask = try PieceOutline.mask(
+        outline.path, rule: outline.fillRule, over: PixelRect(x: pos.x, y: pos.y, width: p, height: p))
       holeStyle.render(into: &background, weight: mask, seed: holeRNG.next())
       records.append(DecoyRecord(x: pos.x, y: pos.y, shape: outline.shape, variant: outline.variant))
     }

@@ -98,7 +98,7 @@ public struct JigsawShape: PieceShape, Equatable {
     let ry = k.headHalfHeight
     let n = k.neckHalfWidth
     let h = k.headHeight
-    let kappa = 0.552_284_749_830_793_4
+    let kappa = Path.quarterArcHandle
     let flare = 0.04
     let waist = h - ry * 0.8
     func q(_ u: Double, _ v: Double) -> Point { map(Point(u, v)) }

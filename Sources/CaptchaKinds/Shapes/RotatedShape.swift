@@ -25,6 +25,9 @@ public struct RotatedShape: PieceShape {
   /// The angle in degrees used for `seed`.
   public func degrees(seed: UInt64) -> Double { rotation.draw(seed: seed) }
 
+  /// The angle in degrees used for `seed`: a turned shape always records it, 0 included.
+  public func rotation(seed: UInt64) -> Double? { degrees(seed: seed) }
+
   public func path(size: Double, seed: UInt64) -> Path {
     let basePath = base.path(size: size, seed: seed)
     let deg = degrees(seed: seed)

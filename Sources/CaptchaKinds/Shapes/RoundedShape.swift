@@ -16,7 +16,7 @@ public struct RoundedShape: PieceShape, Equatable {
 
   public func path(size: Double, seed: UInt64) -> Path {
     let r = size * cornerFraction
-    let k = r * (1 - 0.552_284_749_830_793_4)  // distance from the corner to each cubic handle
+    let k = r * (1 - Path.quarterArcHandle)  // distance from the corner to each cubic handle
     var p = Path()
     p.move(to: Point(r, 0))
     p.line(to: Point(size - r, 0))

@@ -12,9 +12,6 @@ public enum ShapeCatalog {
     public var name: String { shape.name }
   }
 
-  /// Flattening tolerance for shape masks, in pixels (the one `make` uses).
-  public static let flatteningTolerance = 0.05
-
   /// The built-in shapes in listing order.
   public static let entries: [Entry] = BuiltinShapeName.allCases.map {
     Entry(shape: $0.shape, summary: summary($0))

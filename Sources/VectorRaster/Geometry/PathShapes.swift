@@ -1,6 +1,8 @@
 extension Path {
-  /// The cubic handle length, as a fraction of the radius, for a 90° arc: 4/3·tan(π/8).
-  static let quarterArcHandle = 0.552_284_749_830_793_4
+  /// The cubic handle length, as a fraction of the radius, for a 90° arc: 4/3·tan(π/8)
+  /// = 4/3·(√2 − 1) (the Double nearest 0.55228474983079339840…). Every quarter circle or quarter
+  /// ellipse drawn as one cubic uses this constant.
+  public static let quarterArcHandle = 0.552_284_749_830_793_4
 
   /// A closed rectangle, drawn minX,minY → maxX,minY → maxX,maxY → minX,maxY (clockwise on a
   /// y-down screen).
@@ -31,8 +33,17 @@ extension Path {
       p.close()
       return p
     }
-    let kx = rx * quarterArcHandle
-    let ky = ry * quarterArcHandle
+    return cubicEllipse(in: r)
+  }
+
+  /// A closed ellipse inscribed in `r` as four cubics, one per quadrant, whatever its size (each
+  /// within 2.73·10⁻⁴ × radius of the ellipse, outside it); same start and direction as
+  /// `ellipse(in:)`.
+  public static func cubicEllipse(in r: Rect) -> Path {
+    let cx = (r.minX + r.maxX) / 2
+    let cy = (r.minY + r.maxY) / 2
+    let kx = r.width / 2 * quarterArcHandle
+    let ky = r.height / 2 * quarterArcHandle
     var p = Path()
     p.move(to: Point(r.maxX, cy))
     p.cubic(to: Point(cx, r.maxY), control1: Point(r.maxX, cy + ky), control2: Point(cx + kx, r.maxY))

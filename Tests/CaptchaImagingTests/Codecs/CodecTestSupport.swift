@@ -7,28 +7,27 @@ import XCTest
 /// Helpers shared by the codec tests: the PngSuite folder, deterministic test images,
 /// CRC-32 for patching PNG chunks, and PSNR.
 enum CodecTestSupport {
-  /// `<repo>/../shared/pngsuite`, located from this file's path.
-  static var pngSuiteFolder: String {
-    var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-    // <repo>/Tests/CaptchaImagingTests/Codecs/CodecTestSupport.swift → <repo>
-    parts.removeLast(4)
-    parts.removeLast()  // the repo folder itself
-    return (parts + ["shared", "pngsuite"]).joined(separator: "/")
-  }
+  /// The repository's Fixtures/pngsuite (PngSuite plus libpng's test and crasher images),
+  /// located from this file's path: <repo>/Tests/CaptchaImagingTests/Codecs/CodecTestSupport.swift.
+  static let pngSuiteFolder = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Fixtures/pngsuite").path
 
-  /// The PngSuite folder, or an XCTSkip when it is not there (e.g. a fresh clone).
+  /// The PngSuite folder; fails (never skips) when it is missing, since it is part of the repository.
   static func requirePngSuite() throws -> String {
     var isDirectory: ObjCBool = false
     let folder = pngSuiteFolder
     guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue
     else {
-      throw XCTSkip("PngSuite not found at \(folder); these tests need ../shared/pngsuite next to the repo")
+      throw MissingFixture(path: folder)
     }
     return folder
   }
 
-  static func pngFiles(in folder: String) throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".png") }.sorted()
+  /// A fixture folder that should be in the repository but is not.
+  struct MissingFixture: Error, CustomStringConvertible {
+    var path: String
+    var description: String { "fixture folder \(path) is missing; it is part of the repository" }
   }
 
   /// A small deterministic generator (SplitMix64) so test images never depend on the
@@ -112,6 +111,25 @@ enum CodecTestSupport {
       for _ in 0..<8 { crc = (crc & 1) != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
     }
     return ~crc
+  }
+
+  /// The big-endian 32-bit number at `offset`.
+  static func bigEndian32(_ bytes: [UInt8], at offset: Int) -> Int {
+    bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+  }
+
+  /// A PNG's chunks in file order: type and the bytes of the whole chunk (length, type, data,
+  /// CRC). Stops at a chunk that runs past the end.
+  static func pngChunks(_ png: [UInt8]) -> [(type: String, range: Range<Int>)] {
+    var chunks: [(type: String, range: Range<Int>)] = []
+    var offset = 8
+    while offset + 12 <= png.count {
+      let end = offset + 12 + bigEndian32(png, at: offset)
+      guard end <= png.count else { break }
+      chunks.append((String(decoding: png[(offset + 4)..<(offset + 8)], as: UTF8.self), offset..<end))
+      offset = end
+    }
+    return chunks
   }
 
   static func putBigEndian32(_ value: UInt32, into bytes: inout [UInt8], at offset: Int) {

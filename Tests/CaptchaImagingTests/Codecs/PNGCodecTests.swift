@@ -9,16 +9,7 @@ final class PNGCodecTests: XCTestCase {
   private let oddSizes = [(1, 1), (3, 7), (257, 5), (5, 257)]
 
   /// Chunk types in file order.
-  private func chunkTypes(_ png: [UInt8]) -> [String] {
-    var types: [String] = []
-    var offset = 8
-    while offset + 8 <= png.count {
-      let length = png[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
-      types.append(String(decoding: png[(offset + 4)..<(offset + 8)], as: UTF8.self))
-      offset += 12 + length
-    }
-    return types
-  }
+  private func chunkTypes(_ png: [UInt8]) -> [String] { CodecTestSupport.pngChunks(png).map(\.type) }
 
   func testRGBARoundTripIsExact() throws {
     for (i, (w, h)) in oddSizes.enumerated() {

@@ -4,8 +4,7 @@ import XCTest
 @testable import CaptchaSupport
 @testable import VectorRaster
 
-/// Decodes every image in ../shared/pngsuite (PngSuite plus libpng's test and crasher
-/// images). Skipped with a message when the folder is not there.
+/// Decodes every image in Fixtures/pngsuite (PngSuite plus libpng's test and crasher images).
 final class PngSuiteTests: XCTestCase {
   /// Every PNG under the folder, as paths relative to it, sorted.
   private func allFiles(_ root: String) throws -> [String] {
@@ -29,15 +28,11 @@ final class PngSuiteTests: XCTestCase {
   /// Width, height, bit depth, colour type, and whether a tRNS chunk is present, read
   /// straight from the file's bytes.
   private func header(_ bytes: [UInt8]) -> (width: Int, height: Int, colorType: UInt8, hasTRNS: Bool) {
-    func be32(_ i: Int) -> Int { bytes[i..<(i + 4)].reduce(0) { $0 << 8 | Int($1) } }
-    var hasTRNS = false
-    var offset = 8
-    while offset + 8 <= bytes.count {
-      let length = be32(offset)
-      if bytes[(offset + 4)..<(offset + 8)].elementsEqual(Array("tRNS".utf8)) { hasTRNS = true }
-      offset += 12 + length
-    }
-    return (be32(16), be32(20), bytes[25], hasTRNS)
+    let hasTRNS = CodecTestSupport.pngChunks(bytes).contains { $0.type == "tRNS" }
+    return (
+      CodecTestSupport.bigEndian32(bytes, at: 16), CodecTestSupport.bigEndian32(bytes, at: 20), bytes[25],
+      hasTRNS
+    )
   }
 
   func testEveryGoodFileDecodesAtItsHeaderSize() throws {
@@ -122,15 +117,9 @@ final class PngSuiteTests: XCTestCase {
   /// `bytes` without any chunk of the given type (each chunk carries its own CRC, so the
   /// rest stays valid).
   private func removingChunks(_ type: String, from bytes: [UInt8]) -> [UInt8] {
-    var out = Array(bytes[0..<8])
-    var offset = 8
-    while offset + 12 <= bytes.count {
-      let length = bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
-      let end = offset + 12 + length
-      if !bytes[(offset + 4)..<(offset + 8)].elementsEqual(Array(type.utf8)) { out += bytes[offset..<end] }
-      offset = end
+    CodecTestSupport.pngChunks(bytes).filter { $0.type != type }.reduce(Array(bytes[0..<8])) {
+      $0 + bytes[$1.range]
     }
-    return out
   }
 
   /// PngSuite's interlaced files hold the same samples as the non-interlaced ones but carry no

@@ -98,7 +98,7 @@ final class DecoyTests: XCTestCase {
     {
       for shapeSeed: UInt64 in [1, 2, 3, 99] {
         let shapes = try DecoyShapes(shape: shape, shapeSeed: shapeSeed, size: p)
-        let piece = try shape.coverageMask(size: p, seed: shapeSeed, tolerance: DecoyShapes.tolerance)
+        let piece = try shape.coverageMask(size: p, seed: shapeSeed)
         let area = piece.data.reduce(0) { $0 + Int($1) } / 255
         var rng = Xoshiro256StarStar(seed: shapeSeed)
         for _ in 0..<6 {

@@ -63,7 +63,8 @@ final class JigsawShapeTests: XCTestCase {
     // A self-overlapping outline (a notch meeting a neighbouring notch, say) would fill
     // differently under the even-odd rule than under nonzero.
     for seed: UInt64 in 0..<200 {
-      let polygons = try JigsawShape().path(size: 100, seed: seed).flattened(tolerance: 0.05)
+      let polygons = try JigsawShape().path(size: 100, seed: seed).flattened(
+        tolerance: PieceOutline.flatteningTolerance)
       let box = PixelRect(x: 0, y: 0, width: 100, height: 100)
       let nonzero = Rasterizer.fill(polygons, rule: .nonzero, clip: box)
       let evenodd = Rasterizer.fill(polygons, rule: .evenodd, clip: box)

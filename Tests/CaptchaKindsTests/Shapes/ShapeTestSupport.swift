@@ -19,7 +19,8 @@ enum ShapeTestSupport {
   /// The shape rasterised without clipping to its box (clip = a canvas 4× larger around it), so
   /// coverage leaking outside the box would show.
   static func unclippedMask(_ shape: any PieceShape, size: Int, seed: UInt64) throws -> CoverageMask {
-    let polygons = try shape.path(size: Double(size), seed: seed).flattened(tolerance: 0.05)
+    let polygons = try shape.path(size: Double(size), seed: seed).flattened(
+      tolerance: PieceOutline.flatteningTolerance)
     return Rasterizer.fill(
       polygons, rule: shape.fillRule,
       clip: PixelRect(x: -2 * size, y: -2 * size, width: 5 * size, height: 5 * size))

@@ -1,26 +1,4 @@
-import CaptchaImaging
-import CaptchaSupport
 import VectorRaster
-
-/// A puzzle-piece outline: a vector path inside the square box [0, size]×[0, size] (y down).
-///
-/// Conform to add shapes: `make` scales nothing itself, it asks the shape for a path at the piece
-/// size, places it at the target and rasterises it once with `fillRule`. Shapes that vary per
-/// captcha (jittered knobs, say) draw their variation from `seed`, which the maker derives from the
-/// captcha's seed; fixed shapes ignore it.
-public protocol PieceShape: Sendable {
-  /// The name used on the command line and recorded in answer.json (`piece.shape`).
-  var name: String { get }
-  /// How the path's contours decide inside (a ring needs `.evenodd`).
-  var fillRule: FillRule { get }
-  /// The outline for a piece box of `size`×`size` pixels. Everything stays inside the box.
-  func path(size: Double, seed: UInt64) -> Path
-}
-
-extension PieceShape {
-  /// The outline for a `size`×`size` box with the default variation (seed 0).
-  public func path(size: Double) -> Path { path(size: size, seed: 0) }
-}
 
 /// The shapes built into captcha-gen.
 public enum BuiltinShape: String, CaseIterable, PieceShape {
@@ -48,7 +26,7 @@ public enum BuiltinShape: String, CaseIterable, PieceShape {
   public func path(size: Double, seed: UInt64) -> Path {
     switch self {
     case .classic: return Self.jigsaw(size: size)
-    case .circle: return Self.ellipse(Rect(x: 0, y: 0, width: size, height: size))
+    case .circle: return Path.cubicEllipse(in: Rect(x: 0, y: 0, width: size, height: size))
     case .square:
       var p = Path()
       p.move(to: Point(0, 0))
@@ -98,25 +76,6 @@ public enum BuiltinShape: String, CaseIterable, PieceShape {
       }
       p.line(to: e)
     }
-    p.close()
-    return p
-  }
-
-  /// An ellipse inscribed in `r` as four cubic arcs (the standard 0.5523 handle length; no trig).
-  static func ellipse(_ r: Rect) -> Path {
-    let kappa = 0.552_284_749_830_793_6
-    let cx = (r.minX + r.maxX) / 2
-    let cy = (r.minY + r.maxY) / 2
-    let rx = r.width / 2
-    let ry = r.height / 2
-    let ox = rx * kappa
-    let oy = ry * kappa
-    var p = Path()
-    p.move(to: Point(cx + rx, cy))
-    p.cubic(to: Point(cx, cy + ry), control1: Point(cx + rx, cy + oy), control2: Point(cx + ox, cy + ry))
-    p.cubic(to: Point(cx - rx, cy), control1: Point(cx - ox, cy + ry), control2: Point(cx - rx, cy + oy))
-    p.cubic(to: Point(cx, cy - ry), control1: Point(cx - rx, cy - oy), control2: Point(cx - ox, cy - ry))
-    p.cubic(to: Point(cx + rx, cy), control1: Point(cx + ox, cy - ry), control2: Point(cx + rx, cy - oy))
     p.close()
     return p
   }

@@ -61,73 +61,76 @@ public enum ContactSheet {
       width: Layout.width,
       height: Layout.height(shapes: shapes.count, holeStyles: holeStyles.count, pieceLooks: pieceLooks.count),
       fill: (paper.0, paper.1, paper.2, 255))
-    var y = Layout.margin
-    BitmapFont.draw("SHAPES", into: &image, x: Layout.margin, y: y, scale: Layout.fontScale, color: ink)
-    y += Layout.titleHeight + Layout.titleGap
-    for (i, shape) in shapes.enumerated() {
-      let (x0, y0) = cellOrigin(i, top: y)
-      drawCard(into: &image, x: x0, y: y0)
-      let px = x0 + (Layout.cellWidth - Layout.pieceSize) / 2
-      let py = y0 + 10
-      strokeRect(
-        into: &image, x: px - 1, y: py - 1, width: Layout.pieceSize + 2, height: Layout.pieceSize + 2,
-        color: boxLine)
-      let mask = try shape.coverageMask(size: Layout.pieceSize, seed: seed)
-      blend(mask, color: fill, into: &image, x: px, y: py)
-      drawLabel(shape.name, into: &image, cellX: x0, cellY: y0)
+    let sample = try HoleSample(seed: seed)
+    var top = Layout.margin
+    try section("SHAPES", count: shapes.count, into: &image, top: &top) { i, image, x, y in
+      try drawShape(shapes[i], seed: seed, into: &image, x: x, y: y)
     }
-    let sampleW = Layout.cellWidth - 16
-    let sampleH = Layout.pieceSize
-    let holeSize = 64
-    let sample = ProceduralBackground.make(width: sampleW, height: sampleH, seed: seed)
-    let holeShape = try BuiltinShape.classic.coverageMask(size: holeSize, seed: seed)
-    let weight = CoverageMask(
-      originX: (sampleW - holeSize) / 2, originY: (sampleH - holeSize) / 2, width: holeSize,
-      height: holeSize, data: holeShape.data)
-    var sectionTop = Layout.margin
-    var sectionCount = shapes.count
     if !holeStyles.isEmpty {
-      y = sectionTop + Layout.sectionHeight(sectionCount) + Layout.sectionGap
-      BitmapFont.draw(
-        "HOLE STYLES", into: &image, x: Layout.margin, y: y, scale: Layout.fontScale, color: ink)
-      y += Layout.titleHeight + Layout.titleGap
-      for (i, style) in holeStyles.enumerated() {
-        let (x0, y0) = cellOrigin(i, top: y)
-        drawCard(into: &image, x: x0, y: y0)
-        var holed = sample
-        style.render(into: &holed, weight: weight)
-        paste(holed, into: &image, x: x0 + 8, y: y0 + 10)
-        drawLabel(style.name, into: &image, cellX: x0, cellY: y0)
+      section("HOLE STYLES", count: holeStyles.count, into: &image, top: &top) { i, image, x, y in
+        var holed = sample.image
+        holeStyles[i].render(into: &holed, weight: sample.weight)
+        paste(holed, into: &image, x: x + 8, y: y + 10)
+        return holeStyles[i].name
       }
-      sectionTop = y - Layout.titleHeight - Layout.titleGap
-      sectionCount = holeStyles.count
     }
     if !pieceLooks.isEmpty {
-      y = sectionTop + Layout.sectionHeight(sectionCount) + Layout.sectionGap
-      BitmapFont.draw(
-        "PIECE STYLES", into: &image, x: Layout.margin, y: y, scale: Layout.fontScale, color: ink)
-      y += Layout.titleHeight + Layout.titleGap
-      for (i, look) in pieceLooks.enumerated() {
-        let (x0, y0) = cellOrigin(i, top: y)
-        drawCard(into: &image, x: x0, y: y0)
-        // The piece where the hole is in the sample (its shadow's padding up-left of it), on a
-        // transparent sample-sized canvas.
-        let piece = look.piece(from: sample, weight: weight)
-        var canvas = RGBAImage(width: sampleW, height: sampleH, fill: (0, 0, 0, 0))
-        let px = weight.originX - (look.shadow?.padding.left ?? 0)
-        let py = weight.originY - (look.shadow?.padding.top ?? 0)
-        for yy in 0..<piece.height where py + yy >= 0 && py + yy < sampleH {
-          for xx in 0..<piece.width where px + xx >= 0 && px + xx < sampleW {
-            let s = (yy * piece.width + xx) * 4
-            let d = ((py + yy) * sampleW + px + xx) * 4
-            canvas.pixels.replaceSubrange(d..<d + 4, with: piece.pixels[s..<s + 4])
-          }
-        }
-        paste(canvas, into: &image, x: x0 + 8, y: y0 + 10)
-        drawLabel(look.name, into: &image, cellX: x0, cellY: y0)
+      section("PIECE STYLES", count: pieceLooks.count, into: &image, top: &top) { i, image, x, y in
+        paste(
+          pieceLooks[i].placedPiece(from: sample.image, weight: sample.weight), into: &image, x: x + 8,
+          y: y + 10)
+        return pieceLooks[i].name
       }
     }
     return image
+  }
+
+  /// The built-in background sample that hole styles and piece looks are cut from, and the
+  /// classic piece's coverage centred in it.
+  struct HoleSample {
+    var image: RGBAImage
+    var weight: CoverageMask
+
+    init(seed: UInt64) throws {
+      let width = Layout.cellWidth - 16
+      let height = Layout.pieceSize
+      let holeSize = 64
+      image = ProceduralBackground.make(width: width, height: height, seed: seed)
+      let hole = try BuiltinShape.classic.coverageMask(size: holeSize, seed: seed)
+      weight = CoverageMask(
+        originX: (width - holeSize) / 2, originY: (height - holeSize) / 2, width: holeSize,
+        height: holeSize, data: hole.data)
+    }
+  }
+
+  /// Draws a section at `top` — its title, then `count` cards, each filled by `cell(i, image, x,
+  /// y)` (card origin x, y) which returns the card's label — and moves `top` to the next section.
+  static func section(
+    _ title: String, count: Int, into image: inout RGBAImage, top: inout Int,
+    cell: (Int, inout RGBAImage, Int, Int) throws -> String
+  ) rethrows {
+    BitmapFont.draw(title, into: &image, x: Layout.margin, y: top, scale: Layout.fontScale, color: ink)
+    let cellsTop = top + Layout.titleHeight + Layout.titleGap
+    for i in 0..<count {
+      let (x0, y0) = cellOrigin(i, top: cellsTop)
+      drawCard(into: &image, x: x0, y: y0)
+      let label = try cell(i, &image, x0, y0)
+      drawLabel(label, into: &image, cellX: x0, cellY: y0)
+    }
+    top += Layout.sectionHeight(count) + Layout.sectionGap
+  }
+
+  /// A shape card's picture: its mask at the piece size in a thin box; returns its label.
+  static func drawShape(_ shape: any PieceShape, seed: UInt64, into image: inout RGBAImage, x: Int, y: Int)
+    throws -> String
+  {
+    let px = x + (Layout.cellWidth - Layout.pieceSize) / 2
+    let py = y + 10
+    strokeRect(
+      into: &image, x: px - 1, y: py - 1, width: Layout.pieceSize + 2, height: Layout.pieceSize + 2,
+      color: boxLine)
+    blend(try shape.coverageMask(size: Layout.pieceSize, seed: seed), color: fill, into: &image, x: px, y: py)
+    return shape.name
   }
 
   static func cellOrigin(_ i: Int, top: Int) -> (Int, Int) {
@@ -199,10 +202,7 @@ public enum ContactSheet {
         guard px >= 0, py >= 0, px < image.width, py < image.height else { continue }
         let i = (py * image.width + px) * 4
         let c = [color.0, color.1, color.2]
-        for k in 0..<3 {
-          let v = UInt32(image.pixels[i + k])
-          image.pixels[i + k] = UInt8((v * (255 - a) + UInt32(c[k]) * a + 127) / 255)
-        }
+        for k in 0..<3 { image.pixels[i + k] = over(c[k], image.pixels[i + k], alpha: a) }
       }
     }
   }
@@ -226,11 +226,14 @@ public enum ContactSheet {
         let dark = (sx / checkerSize + sy / checkerSize) % 2 == 1
         let under = dark ? checkerDark : checkerLight
         let u = [under.0, under.1, under.2]
-        func mix(_ k: Int) -> UInt8 {
-          UInt8((UInt32(src.pixels[s + k]) * a + UInt32(u[k]) * (255 - a) + 127) / 255)
-        }
+        func mix(_ k: Int) -> UInt8 { over(src.pixels[s + k], u[k], alpha: a) }
         setPixel(&image, x + sx, y + sy, (mix(0), mix(1), mix(2)))
       }
     }
+  }
+
+  /// `top` at alpha `a` (0…255) over `bottom`, rounded.
+  static func over(_ top: UInt8, _ bottom: UInt8, alpha a: UInt32) -> UInt8 {
+    UInt8((UInt32(top) * a + UInt32(bottom) * (255 - a) + 127) / 255)
   }
 }

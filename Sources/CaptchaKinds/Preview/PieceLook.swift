@@ -32,4 +32,21 @@ public struct PieceLook: Sendable {
     ).piece
     return shadow?.apply(to: piece) ?? piece
   }
+
+  /// `piece(from:weight:)` on a transparent canvas of `sample`'s size, where the hole is in the
+  /// sample (its shadow's padding up-left of it); parts outside the canvas are cut off.
+  func placedPiece(from sample: RGBAImage, weight: CoverageMask) -> RGBAImage {
+    let piece = piece(from: sample, weight: weight)
+    var canvas = RGBAImage(width: sample.width, height: sample.height, fill: (0, 0, 0, 0))
+    let px = weight.originX - (shadow?.padding.left ?? 0)
+    let py = weight.originY - (shadow?.padding.top ?? 0)
+    for yy in 0..<piece.height where py + yy >= 0 && py + yy < sample.height {
+      for xx in 0..<piece.width where px + xx >= 0 && px + xx < sample.width {
+        let s = (yy * piece.width + xx) * 4
+        let d = ((py + yy) * sample.width + px + xx) * 4
+        canvas.pixels.replaceSubrange(d..<d + 4, with: piece.pixels[s..<s + 4])
+      }
+    }
+    return canvas
+  }
 }
