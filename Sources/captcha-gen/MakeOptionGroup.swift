@@ -10,6 +10,20 @@ extension Difficulty: ExpressibleByArgument {}
 /// The options that shape each captcha, shared by `make` and `batch` (`@OptionGroup`), so both
 /// commands accept the same options with the same defaults and checks.
 struct MakeOptionGroup: ParsableArguments {
+  @Option(
+    name: .customLong("kind"),
+    help: ArgumentHelp(
+      "Captcha kind: \(KindCatalog.names.joined(separator: ", ")) (rotate: turn a disc upright).",
+      valueName: "kind"))
+  var kindOption: KindOption = .slide
+
+  @Option(
+    help: ArgumentHelp(
+      "Stepped answer (slide, rotate): the target is one of N evenly spaced stops (at least "
+        + "\(StepStops.minimumCount)) and positions snap to the nearest; a blind guess then passes about 1 time in N.",
+      valueName: "N"))
+  var steps: Int?
+
   @Option(help: "Resize the background to WIDTHxHEIGHT first, e.g. 320x160 (area-averaged downscaling).")
   var size: String?
 
@@ -50,8 +64,11 @@ struct MakeOptionGroup: ParsableArguments {
   @Option(help: "Drag mode: horizontal (only x is checked), vertical or free (x and y are checked).")
   var mode: DragMode = .horizontal
 
-  @Option(help: "Accepted distance from the target in background pixels.")
-  var tolerance: Int = 5
+  @Option(
+    help: ArgumentHelp(
+      "Accepted distance from the answer: background pixels for slide (default 5), degrees for rotate "
+        + "(default \(RotateOptions.defaultTolerance)).", valueName: "n"))
+  var tolerance: Int?
 
   @Option(help: "Background file format: png or jpeg (the piece is always PNG).")
   var format: OutputFormat = .png
@@ -122,13 +139,48 @@ struct MakeOptionGroup: ParsableArguments {
   @OptionGroup(title: "Hardening")
   var hardening: HardeningOptionGroup
 
-  /// The captcha kind these arguments describe (slide, the only kind so far).
+  /// The captcha kind these arguments describe (`--kind`, slide by default).
   func kind() throws -> any CaptchaKind {
-    SlideKind(options: try makeOptions())
+    switch kindOption.name {
+    case RotateKind.name: return RotateKind(options: try rotateOptions())
+    default: return SlideKind(options: try makeOptions())
+    }
+  }
+
+  /// The rotate kind's options: the background stage, format and `--piece-size` (the disc's
+  /// diameter) as for slide, the tolerance in degrees, the steps. Slide-only options are refused.
+  func rotateOptions() throws -> RotateOptions {
+    if let given = slideOnlyOptionsGiven().first {
+      throw CaptchaError(.usage, "\(given) does not apply to --kind rotate")
+    }
+    var o = RotateOptions(make: try makeOptions(steps: nil))
+    o.tolerance = tolerance ?? RotateOptions.defaultTolerance
+    o.steps = steps
+    try o.validate()
+    return o
+  }
+
+  /// The slide-only options given on the command line, by name.
+  func slideOnlyOptionsGiven() -> [String] {
+    let given: [(String, Bool)] = [
+      ("--shape", shape != nil), ("--shape-path", shapePath != nil), ("--shape-file", shapeFile != nil),
+      ("--fill-rule", fillRule != nil), ("--piece-rotation", pieceRotation != nil),
+      ("--mode", mode != .horizontal), ("--hole-style", holeStyle != nil),
+      ("--hole-opacity", holeOpacity != nil), ("--piece-layout", pieceLayout != .tight),
+      ("--piece-shadow", pieceShadow || shadowOffset != nil || shadowBlur != nil || shadowOpacity != nil),
+      ("--piece-bevel", bevel() != nil),
+      ("--decoys", hardening.decoys != nil),
+    ]
+    return given.filter { $0.1 }.map { $0.0 }
   }
 
   /// The library options these arguments describe.
   func makeOptions() throws -> MakeOptions {
+    try makeOptions(steps: steps)
+  }
+
+  /// The library options with `steps` in place of `--steps` (rotate reads its own).
+  func makeOptions(steps: Int?) throws -> MakeOptions {
     var o = MakeOptions(difficulty: difficulty)
     if let s = size { o.size = try PixelSize.parse(s) }
     o.fit = fit
@@ -138,7 +190,8 @@ struct MakeOptionGroup: ParsableArguments {
       name: custom ? shape : shape ?? difficulty.defaultShapeName, pathData: shapePath, file: shapeFile,
       fillRule: fillRule, rotation: pieceRotation)
     o.mode = mode
-    o.tolerance = tolerance
+    o.tolerance = tolerance ?? 5
+    o.steps = steps
     o.format = format
     o.quality = quality
     o.maxPixels = maxPixels

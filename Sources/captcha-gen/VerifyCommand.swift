@@ -18,11 +18,14 @@ import CaptchaKit
 struct VerifyCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "verify",
-    abstract: "Check a drop position against answer.json; prints pass or fail.",
+    abstract: "Check a client's response against answer.json; prints pass or fail.",
     discussion: """
-      Exit status: 0 pass, 1 fail, 64 bad usage, 65 answer file not a schema-1 answer, \
-      66 answer file missing. x and y are where the client put piece.png's top-left corner; \
-      y is checked unless the answer's mode is horizontal.
+      Exit status: 0 pass, 1 fail, 64 bad usage (including a response meant for another kind of \
+      captcha), 65 answer file not a schema-1 answer, 66 answer file missing. Slide: x and y are \
+      where the client put piece.png's top-left corner; y is checked unless the answer's mode is \
+      horizontal. Rotate: --angle is the clockwise turn in degrees the client gave the piece; it \
+      passes within the answer's tolerance around the circle. Answers made with --steps N take \
+      --step K (0-based), or snap --x/--angle to the nearest stop; a blind guess passes about 1 time in N.
       """)
 
   @Option(help: "The answer.json written by make.")
@@ -31,7 +34,7 @@ struct VerifyCommand: ParsableCommand {
   @Option(
     parsing: .unconditional,
     help: "x of the piece's top-left corner (background pixels, or display pixels with --display-width).")
-  var x: Double
+  var x: Double?
 
   @Option(
     parsing: .unconditional, help: "y of the piece's top-left corner; required unless the mode is horizontal."
@@ -40,12 +43,22 @@ struct VerifyCommand: ParsableCommand {
 
   @Option(
     parsing: .unconditional,
-    help: "Width at which the client displayed the background; positions are scaled from it.")
+    help: "Width at which the client displayed the background; positions are scaled from it (slide only).")
   var displayWidth: Double?
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Rotate: the clockwise turn the client gave the piece, in degrees.", valueName: "deg"))
+  var angle: Double?
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Stepped answers (--steps): the chosen stop, 0-based.", valueName: "k"))
+  var step: Int?
 
   func run() throws {
     let passed = try reportingErrors { () throws -> Bool in
-      let response = ClientResponse(x: x, y: y, displayWidth: displayWidth)
+      let response = ClientResponse(x: x, y: y, displayWidth: displayWidth, angle: angle, step: step)
       return try KindCatalog.verify(answerPath: answer, response: response).passed
     }
     print(passed ? "pass" : "fail")

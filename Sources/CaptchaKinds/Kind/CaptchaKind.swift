@@ -55,11 +55,19 @@ public struct ClientResponse: Sendable {
   public var y: Double?
   /// The width the client showed the background at; positions are scaled from it.
   public var displayWidth: Double?
+  /// The clockwise turn in degrees (rotate).
+  public var angle: Double?
+  /// The chosen stop, 0-based (answers made with `--steps`).
+  public var step: Int?
 
-  public init(x: Double? = nil, y: Double? = nil, displayWidth: Double? = nil) {
+  public init(
+    x: Double? = nil, y: Double? = nil, displayWidth: Double? = nil, angle: Double? = nil, step: Int? = nil
+  ) {
     self.x = x
     self.y = y
     self.displayWidth = displayWidth
+    self.angle = angle
+    self.step = step
   }
 }
 
@@ -116,7 +124,7 @@ public struct AnswerHeader: Codable, Equatable, Sendable {
 /// The captcha kinds this build knows, by name.
 public enum KindCatalog {
   /// Every kind, the default (slide) first.
-  public static let kinds: [any CaptchaKind.Type] = [SlideKind.self]
+  public static let kinds: [any CaptchaKind.Type] = [SlideKind.self, RotateKind.self]
 
   /// The names of `kinds`, in order.
   public static var names: [String] { kinds.map { $0.name } }
