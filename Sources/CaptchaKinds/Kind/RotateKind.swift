@@ -40,6 +40,7 @@ public struct RotateKind: CaptchaKind {
     // makes it upright.
     var piece = DiscPiece.turnedSquare(
       from: image, geometry: g, turnedClockwiseBy: (360 - angle).truncatingRemainder(dividingBy: 360))
+    if options.rimFlattening { RimFlattening.apply(to: &piece) }
     if options.pieceJitter {
       var rng = Xoshiro256StarStar(seed: seed, stream: Stream.jitter)
       DiscJitter.draw(rng: &rng).apply(to: &piece)

@@ -8,7 +8,9 @@ import VectorRaster
 enum DiscPiece {
   /// The square around the disc of `geometry` on `background`, turned clockwise by `turn` degrees (bilinear,
   /// through `AffineWarp`; sin and cos from `PortableMath`, so the pixels are the same everywhere).
-  static func turnedSquare(from background: RGBAImage, geometry g: DiscGeometry, turnedClockwiseBy turn: Double)
+  static func turnedSquare(
+    from background: RGBAImage, geometry g: DiscGeometry, turnedClockwiseBy turn: Double
+  )
     -> RGBAImage
   {
     // Piece pixel p (relative to the disc centre) shows the background at p turned back by

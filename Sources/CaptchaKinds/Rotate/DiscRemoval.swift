@@ -34,7 +34,8 @@ enum DiscRemoval {
           let u1 = ((h >> (20 * UInt64(c) + 10)) & 1023) % span
           let n = Int(u0 + u1) - noise  // triangular in ±noise
           let f = min(255, max(0, fill[c] + n))
-          background.pixels[p + c] = UInt8((f * cov + Int(background.pixels[p + c]) * (255 - cov) + 127) / 255)
+          background.pixels[p + c] = UInt8(
+            (f * cov + Int(background.pixels[p + c]) * (255 - cov) + 127) / 255)
         }
       }
     }

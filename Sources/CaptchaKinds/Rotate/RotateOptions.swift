@@ -12,7 +12,7 @@ public struct RotateOptions: Sendable {
   /// The secret angle is drawn at least this far from upright (30…330°).
   public static let minimumTurn = 30
   /// Default width of the gap band between the disc and the hole, as a fraction of the disc's radius.
-  public static let defaultGapFraction = 0.2
+  public static let defaultGapFraction = 0.3
 
   /// How the background is prepared (size, fit, pixel limit, variation).
   public var backgroundStage: BackgroundStage
@@ -27,6 +27,8 @@ public struct RotateOptions: Sendable {
   /// The gap band between the disc and the hole (a fraction of the disc radius): neither file
   /// shows those pixels, so the disc's rim never touches the picture it was cut from.
   public var gapFraction = RotateOptions.defaultGapFraction
+  /// Take the large-scale colour layout out of the piece's outer ring (off only in tests).
+  public var rimFlattening = true
   /// Tone and noise jitter on the piece, separate from the background's (off only in tests).
   public var pieceJitter = true
 
