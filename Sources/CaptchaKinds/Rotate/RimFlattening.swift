@@ -1,21 +1,21 @@
 import CaptchaImaging
 import CaptchaSupport
 
-/// Takes the large-scale colour layout out of the piece's outer ring: the mean colour of each 5°
-/// sector of the ring (smoothed over ±5°) is replaced by the ring's overall mean, fully at the
-/// rim and fading out towards the middle, so the rim keeps its fine texture but no longer says
+/// Takes the colour layout out of the piece's outer ring: the mean colour of each 5° sector of the
+/// rim ring (0.8 r…r) is replaced by the ring's overall mean, fully there and fading out towards
+/// half the radius, so the rim keeps its fine texture but no longer says
 /// "this side of the disc faced the sky". Rim matching otherwise finds the angle from that layout
-/// alone, across any gap. The middle of the disc, where people look, is untouched. Integer
-/// colours, `PortableMath`-free arithmetic only (+ − × ÷ and square roots), so the pixels are the
+/// alone, across any gap. The middle of the disc, where people look, is untouched. IEEE
+/// + − × ÷ and square roots only (no libm), so the pixels are the
 /// same everywhere.
 enum RimFlattening {
   /// Sector width in degrees.
   static let sector = 5
-  /// Sectors averaged on each side when smoothing (±5°).
-  static let smoothing = 1
+  /// Sectors averaged on each side when smoothing (0: each sector on its own, which measured best).
+  static let smoothing = 0
   /// Fraction of the radius where the correction starts (0) and where it is complete (1).
-  static let fadeStart = 0.45
-  static let fadeEnd = 0.85
+  static let fadeStart = 0.5
+  static let fadeEnd = 0.8
 
   /// Flattens `piece` (square, the disc inscribed) in place; alpha is unchanged.
   static func apply(to piece: inout RGBAImage) {
@@ -23,7 +23,10 @@ enum RimFlattening {
     let r = Double(piece.width) / 2
     var sum = [[Double]](repeating: [0, 0, 0], count: n)
     var count = [Double](repeating: 0, count: n)
-    forEachRingPixel(piece, radius: r) { p, bin, _, _ in
+    forEachRingPixel(piece, radius: r) { p, bin, _, weight in
+      // Sector means come from the fully corrected outer ring only, so the rim's own colours are
+      // what gets flattened.
+      guard weight == 1 else { return }
       for c in 0..<3 { sum[bin][c] += Double(piece.pixels[p + c]) }
       count[bin] += 1
     }

@@ -12,7 +12,7 @@ public struct RotateOptions: Sendable {
   /// The secret angle is drawn at least this far from upright (30…330°).
   public static let minimumTurn = 30
   /// Default width of the gap band between the disc and the hole, as a fraction of the disc's radius.
-  public static let defaultGapFraction = 0.3
+  public static let defaultGapFraction = 0.45
 
   /// How the background is prepared (size, fit, pixel limit, variation).
   public var backgroundStage: BackgroundStage
