@@ -126,3 +126,17 @@ final class RotateCLITests: XCTestCase {
       try Data(contentsOf: out.appendingPathComponent("000001/piece.png")))
   }
 }
+
+/// `shapes --rotate-preview` shows the rotate kind: two panels, as shown and solved.
+final class RotatePreviewCLITests: XCTestCase {
+  func testRotatePreviewWritesTwoPanels() throws {
+    let out = try CLI.tempDir("rotate-preview").appendingPathComponent("rotate.png")
+    let r = try CLI.run(["shapes", "--rotate-preview", out.path])
+    XCTAssertEqual(r.status, 0, r.stderr)
+    let image = try MakeTestSupport.decode(out)
+    XCTAssertEqual(image.width, 2 * 320 + 8)
+    XCTAssertEqual(image.height, 160)
+    let bad = try CLI.run(["shapes", "--rotate-preview", "/nonexistent-dir/x/rotate.png"])
+    XCTAssertNotEqual(bad.status, 0)
+  }
+}
