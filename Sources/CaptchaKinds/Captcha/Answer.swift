@@ -131,7 +131,8 @@ public struct Answer: Equatable, Codable, Sendable {
   // MARK: - Coding (answer.json's keys, in order)
 
   enum CodingKeys: String, CodingKey {
-    case schema, kind, generator, seed, mode, tolerance, background, piece, start, target, steps, source, resize
+    case schema, kind, generator, seed, mode, tolerance, background, piece, start, target, steps, source,
+      resize
     case layout, hole, variation, decoys
   }
 

@@ -72,7 +72,9 @@ public enum CaptchaMaker {
     var placement = Placement.draw(
       width: background.width, height: background.height, pieceSize: p, mode: options.mode, rng: &placeRNG)
     let steps = try options.steps.map { n in
-      try stepped(&placement, count: n, width: background.width, pieceSize: p, rng: &placeRNG, name: record.source?.file)
+      try stepped(
+        &placement, count: n, width: background.width, pieceSize: p, rng: &placeRNG, name: record.source?.file
+      )
     }
     var shapeRNG = Xoshiro256StarStar(seed: seed, stream: Stream.shape)
     let shapeSeed = shapeRNG.next()
