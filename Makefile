@@ -77,7 +77,7 @@ ATTACK_MODELS ?= .build/attack-models
 ATTACK_ARGS  ?=
 TRAIN_ARGS   ?=
 
-.PHONY: attack-venv attack-learn-venv attack-eval attack-train
+.PHONY: attack-venv attack-learn-venv attack-eval attack-train attack-eval-rotate attack-train-rotate
 
 attack-venv: $(VENV)/.installed
 
@@ -189,4 +189,23 @@ attack-eval-pattern: attack-venv
 	  $(VENV)/bin/pip install --quiet ddddocr && \
 	  nice -n 10 $(VENV)/bin/python tools/attacks/pattern_attacks.py --bin $(BIN_RELEASE) --photos "$(PHOTOS)" \
 	    --json .build/pattern-attacks.json $(ATTACK_ARGS); \
+
+# Rotate captchas (issue 14): rim matching (tenon-style and correlation) and, once trained, the
+# RotNet-style upright classifier, on 20 captchas per TEST photo; plain and with --steps 8.
+# `attack-train-rotate` trains the classifier from `batch --kind rotate` on the TRAIN photos (CPU,
+# about 8 minutes).
+attack-eval-rotate: attack-venv
+	@if [ ! -d "$(PHOTOS)" ]; then echo "attack-eval-rotate: skipped: photo folder $(PHOTOS) is missing"; else \
+	  $(MAKE) --no-print-directory release && \
+	  nice -n 10 $(VENV)/bin/python tools/attacks/rotate_evaluate.py --bin $(BIN_RELEASE) --photos "$(PHOTOS)" \
+	    --models $(ATTACK_MODELS) --json .build/rotate-attack-results.json $(ATTACK_ARGS) && \
+	  nice -n 10 $(VENV)/bin/python tools/attacks/rotate_evaluate.py --bin $(BIN_RELEASE) --photos "$(PHOTOS)" \
+	    --models $(ATTACK_MODELS) --work .build/attack-eval-rotate-steps --make-arg=--steps --make-arg=8; \
+	fi
+
+attack-train-rotate: attack-learn-venv
+	@if [ ! -d "$(PHOTOS)" ]; then echo "attack-train-rotate: skipped: photo folder $(PHOTOS) is missing"; else \
+	  $(MAKE) --no-print-directory release && \
+	  nice -n 10 $(VENV)/bin/python tools/attacks/rotnet.py train --bin $(BIN_RELEASE) --photos "$(PHOTOS)" \
+	    --out $(ATTACK_MODELS) $(TRAIN_ARGS); \
 	fi

@@ -18,6 +18,8 @@ public enum SelfAttackCatalog {
       return try SelfAttack.run(files: files, answer: try Answer.parse(bytes, name: name))
     case PatternKind.name:
       return try patternAttack(files: files, answer: try PatternAnswer.parse(bytes, name: name))
+    case RotateKind.name:
+      return try RimMatchAttack.run(files: files, answer: try RotateAnswer.parse(bytes, name: name))
     default:
       throw CaptchaError(.badData, "check: there is no self-attack for \(header.kindName) captchas")
     }

@@ -16,13 +16,18 @@ public struct AttackVerdict: Equatable, Sendable {
   public var candidates: Int
   /// True when `verify` would accept the guess.
   public var cracked: Bool
+  /// Rotate: the guessed clockwise turn in degrees (then `guess` is nil).
+  public var angle: Double?
 
-  public init(attack: String, guess: PiecePosition?, rank: Int, candidates: Int, cracked: Bool) {
+  public init(
+    attack: String, guess: PiecePosition?, rank: Int, candidates: Int, cracked: Bool, angle: Double? = nil
+  ) {
     self.attack = attack
     self.guess = guess
     self.rank = rank
     self.candidates = candidates
     self.cracked = cracked
+    self.angle = angle
   }
 }
 
@@ -45,7 +50,7 @@ public struct SelfAttackReport: Equatable, Sendable {
       }.joined(separator: ", ")
   }
 
-  /// `{"cracked": Bool, "attacks": [{"name", "guess": {x, y} | null, "rank", "candidates",
+  /// `{"cracked": Bool, "attacks": [{"name", "guess": {x, y} | {angle} | null, "rank", "candidates",
   /// "cracked"}, …]}`, keys in that order.
   public var json: JSONValue {
     .object([
@@ -58,7 +63,8 @@ public struct SelfAttackReport: Equatable, Sendable {
               ("name", .string(v.attack)),
               (
                 "guess",
-                v.guess.map { .object([("x", .int(Int64($0.x))), ("y", .int(Int64($0.y)))]) } ?? .null
+                v.angle.map { .object([("angle", .double($0))]) }
+                  ?? v.guess.map { .object([("x", .int(Int64($0.x))), ("y", .int(Int64($0.y)))]) } ?? .null
               ),
               ("rank", .int(Int64(v.rank))),
               ("candidates", .int(Int64(v.candidates))),

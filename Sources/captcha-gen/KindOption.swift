@@ -13,5 +13,6 @@ struct KindName: ExpressibleByArgument, Equatable {
   }
 
   static var allValueStrings: [String] { KindCatalog.names }
+
   var defaultValueDescription: String { name }
 }

@@ -12,6 +12,13 @@ struct MakeOptionGroup: ParsableArguments {
       "Captcha kind: \(KindCatalog.names.joined(separator: ", ")) (default slide).", valueName: "kind"))
   var kindName: KindName = KindName(SlideKind.name)
 
+  @Option(
+    help: ArgumentHelp(
+      "Stepped answer (slide, rotate): the target is one of N evenly spaced stops (at least "
+        + "\(StepStops.minimumCount)) and positions snap to the nearest; a blind guess then passes about 1 time in N.",
+      valueName: "N"))
+  var steps: Int?
+
   @Option(help: "Pattern captchas: how many dots to connect, 3…9 (default 4).")
   var length: Int?
 
@@ -60,8 +67,11 @@ struct MakeOptionGroup: ParsableArguments {
   @Option(help: "Drag mode: horizontal (only x is checked), vertical or free (x and y are checked).")
   var mode: DragMode = .horizontal
 
-  @Option(help: "Accepted distance from the target in background pixels.")
-  var tolerance: Int = 5
+  @Option(
+    help: ArgumentHelp(
+      "Accepted distance from the answer: background pixels for slide (default 5), degrees for rotate "
+        + "(default \(RotateOptions.defaultTolerance)).", valueName: "n"))
+  var tolerance: Int?
 
   @Option(help: "Background file format: png or jpeg (the piece is always PNG).")
   var format: OutputFormat = .png
@@ -153,19 +163,51 @@ struct MakeOptionGroup: ParsableArguments {
     }
   }
 
+  /// The rotate kind's options: the background stage, format and `--piece-size` (the disc's
+  /// diameter) as for slide, the tolerance in degrees, the steps. Slide-only options are refused.
+  func rotateOptions() throws -> RotateOptions {
+    if let given = slideOnlyOptionsGiven().first {
+      throw CaptchaError(.usage, "\(given) does not apply to --kind rotate")
+    }
+    var o = RotateOptions(make: try makeOptions(steps: nil))
+    o.tolerance = tolerance ?? RotateOptions.defaultTolerance
+    o.steps = steps
+    try o.validate()
+    return o
+  }
+
+  /// The slide-only options given on the command line, by name.
+  func slideOnlyOptionsGiven() -> [String] {
+    let given: [(String, Bool)] = [
+      ("--shape", shape != nil), ("--shape-path", shapePath != nil), ("--shape-file", shapeFile != nil),
+      ("--fill-rule", fillRule != nil), ("--piece-rotation", pieceRotation != nil),
+      ("--mode", mode != .horizontal), ("--hole-style", holeStyle != nil),
+      ("--hole-opacity", holeOpacity != nil), ("--piece-layout", pieceLayout != .tight),
+      ("--piece-shadow", pieceShadow || shadowOffset != nil || shadowBlur != nil || shadowOpacity != nil),
+      ("--piece-bevel", bevel() != nil),
+      ("--decoys", hardening.decoys != nil),
+    ]
+    return given.filter { $0.1 }.map { $0.0 }
+  }
+
   /// The captcha kind these arguments describe (`--kind`, default slide), its options checked
   /// once, before anything is read or drawn: `validate()`, and for slide whether the piece fits when
   /// the options alone fix the background's size (`--size`, or the built-in background when there
   /// are no input images). `--length` applies to pattern only.
   func kind(withInputImages: Bool) throws -> any CaptchaKind {
-    let options = try makeOptions()
+    if kindName.name != PatternKind.name && length != nil {
+      throw usageError("--length applies only to --kind pattern")
+    }
     switch kindName.name {
     case PatternKind.name:
+      let options = try makeOptions()
       try options.validate()
       return try PatternKind(
         options: PatternOptions(length: length ?? PatternOptions.defaultLength, make: options))
+    case RotateKind.name:
+      return RotateKind(options: try rotateOptions())
     default:
-      guard length == nil else { throw usageError("--length applies only to --kind pattern") }
+      let options = try makeOptions()
       try options.validate(withInputImages: withInputImages)
       return SlideKind(options: options)
     }
@@ -173,13 +215,19 @@ struct MakeOptionGroup: ParsableArguments {
 
   /// The library options these arguments describe (reads a `--shape-file`), not yet validated.
   func makeOptions() throws -> MakeOptions {
+    try makeOptions(steps: steps)
+  }
+
+  /// The library options with `steps` in place of `--steps` (rotate reads its own).
+  func makeOptions(steps: Int?) throws -> MakeOptions {
     var o = MakeOptions(difficulty: difficulty)
     o.size = size
     o.fit = fit
     o.pieceSize = pieceSize
     o.shape = try ShapeCatalog.resolve(shapeSource, rotation: pieceRotation)
     o.mode = mode
-    o.tolerance = tolerance
+    o.tolerance = tolerance ?? 5
+    o.steps = steps
     o.format = format
     o.quality = quality
     o.maxPixels = maxPixels

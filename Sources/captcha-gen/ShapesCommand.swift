@@ -18,12 +18,21 @@ struct ShapesCommand: ParsableCommand {
       "Write a contact sheet of every shape, hole style and piece look to this PNG.", valueName: "path"))
   var preview: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Write what a rotate captcha looks like to this PNG: as first shown (left) and turned upright (right).",
+      valueName: "path"))
+  var rotatePreview: String?
+
   func run() throws {
     try reportingErrors {
       // The sheet first, so a failure prints nothing but the error.
       if let path = preview {
         let sheet = try ContactSheet.render(holeStyles: HoleStyleCatalog.all, pieceLooks: PieceLook.all)
         try AtomicFile.write(try ImageCodec.encodePNG(sheet, keepAlpha: false), to: path)
+      }
+      if let path = rotatePreview {
+        try AtomicFile.write(try ImageCodec.encodePNG(RotatePreview.render(), keepAlpha: false), to: path)
       }
       let width = ShapeCatalog.names.map(\.count).max() ?? 0
       for entry in ShapeCatalog.entries {

@@ -18,13 +18,16 @@ import CaptchaKit
 struct VerifyCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "verify",
-    abstract:
-      "Check a drop position (slide) or a drawn path (pattern) against answer.json; prints pass or fail.",
+    abstract: "Check a client's response against answer.json; prints pass or fail.",
     discussion: """
-      Exit status: 0 pass, 1 fail, 64 bad usage, 65 answer file not a schema-1 answer, \
-      66 answer file missing. x and y are where the client put piece.png's top-left corner; \
-      y is checked unless the answer's mode is horizontal. A pattern answer takes --path or \
-      --track instead; the reason for a fail is printed on stderr.
+      Exit status: 0 pass, 1 fail, 64 bad usage (including a response meant for another kind of \
+      captcha), 65 answer file not a schema-1 answer, 66 answer file missing. Slide: x and y are \
+      where the client put piece.png's top-left corner; y is checked unless the answer's mode is \
+      horizontal; --track adds the drag, judged for what no person does. Rotate: --angle is the \
+      clockwise turn in degrees the client gave the piece; it passes within the answer's tolerance \
+      around the circle. Pattern: --path or --track, the points drawn. Answers made with --steps N \
+      take --step K (0-based), or snap --x/--angle to the nearest stop; a blind guess passes about 1 \
+      time in N. The reason for a fail is printed on stderr when a track or path was given.
       """)
 
   @Option(help: "The answer.json written by make.")
@@ -42,8 +45,18 @@ struct VerifyCommand: ParsableCommand {
 
   @Option(
     parsing: .unconditional,
-    help: "Width at which the client displayed the background; positions are scaled from it.")
+    help: "Width at which the client displayed the background; positions are scaled from it (slide only).")
   var displayWidth: Double?
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Rotate: the clockwise turn the client gave the piece, in degrees.", valueName: "deg"))
+  var angle: Double?
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Stepped answers (--steps): the chosen stop, 0-based.", valueName: "k"))
+  var step: Int?
 
   @Option(
     parsing: .unconditional,
@@ -63,7 +76,7 @@ struct VerifyCommand: ParsableCommand {
       if path != nil && track != nil { throw usageError("give --path or --track, not both") }
       let response = ClientResponse(
         x: x, y: y, displayWidth: displayWidth, track: try track.map { try DragTrack.read(path: $0) },
-        path: try path.map { try PatternInput.parsePath($0) })
+        path: try path.map { try PatternInput.parsePath($0) }, angle: angle, step: step)
       return try KindCatalog.verify(answerPath: answer, response: response)
     }
     print(verdict.passed ? "pass" : "fail")

@@ -34,6 +34,10 @@ final class MakeGoldenTests: XCTestCase {
     ),
     // The command line's default look (`--difficulty normal`).
     ("default-horizontal", ["--seed", "4", "--size", "240x120"]),
+    // Stepped slide answers and the rotate kind (plain and stepped).
+    ("steps-horizontal", ["--seed", "5", "--size", "240x120", "--steps", "6"]),
+    ("rotate", ["--kind", "rotate", "--seed", "6", "--size", "240x120"]),
+    ("rotate-steps", ["--kind", "rotate", "--seed", "7", "--size", "240x120", "--steps", "12"]),
   ]
 
   static var goldenRoot: URL {

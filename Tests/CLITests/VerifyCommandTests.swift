@@ -88,3 +88,17 @@ final class VerifyCommandTests: XCTestCase {
     XCTAssertEqual(r.stdout, "")
   }
 }
+
+/// Answers written before captcha kinds existed have no `kind`: they are slide answers and still
+/// verify.
+final class VerifyLegacyAnswerTests: XCTestCase {
+  func testAnswerWithoutKindVerifiesAsSlide() throws {
+    let legacy = MakeGoldenTests.goldenRoot.deletingLastPathComponent()
+      .appendingPathComponent("answers/slide-without-kind.json")
+    XCTAssertFalse(try String(contentsOf: legacy, encoding: .utf8).contains("\"kind\""))
+    let r = try CLI.run(["verify", "--answer", legacy.path, "--x", "67"])
+    XCTAssertEqual(r.status, 0, r.stderr)
+    XCTAssertEqual(r.stdout, "pass\n")
+    XCTAssertEqual(try CLI.run(["verify", "--answer", legacy.path, "--x", "71"]).status, 1)
+  }
+}

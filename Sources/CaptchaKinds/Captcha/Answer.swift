@@ -44,7 +44,8 @@ public struct SourceInfo: Equatable, Codable, Sendable {
 /// answer.json, schema 1 (see DESIGN.md): where the piece fits, the tolerance, and what is needed
 /// to reproduce the captcha.
 ///
-/// Keys are written in a fixed order: schema, generator, seed, mode, tolerance, background,
+/// Keys are written in a fixed order: schema, kind (always `slide`; answers written before kinds
+/// existed have none and read as slide), generator, seed, mode, tolerance, background,
 /// piece, start, target, then the optional `source` (input file), `resize` (`--size`/`--fit`),
 /// `layout`, `variation` and `decoys`.
 public struct Answer: Equatable, Codable, Sendable {
@@ -97,6 +98,8 @@ public struct Answer: Equatable, Codable, Sendable {
   public var variation: VariationRecord?
   /// `decoys`, written only when decoys were asked for (Hardening/), even if none fitted.
   public var decoys: [DecoyRecord]?
+  /// `steps`, written only with `--steps`: the x stops (after `target`).
+  public var steps: StepStops?
 
   public init(
     seed: UInt64, mode: DragMode, tolerance: Int, background: FileInfo, piece: FileInfo,
@@ -128,7 +131,8 @@ public struct Answer: Equatable, Codable, Sendable {
   // MARK: - Coding (answer.json's keys, in order)
 
   enum CodingKeys: String, CodingKey {
-    case schema, generator, seed, mode, tolerance, background, piece, start, target, source, resize
+    case schema, kind, generator, seed, mode, tolerance, background, piece, start, target, steps, source,
+      resize
     case layout, hole, variation, decoys
   }
 
@@ -147,6 +151,7 @@ public struct Answer: Equatable, Codable, Sendable {
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(schema, forKey: .schema)
+    try c.encode(SlideKind.name, forKey: .kind)
     try c.encode(generator, forKey: .generator)
     try c.encode(seed, forKey: .seed)
     try c.encode(mode, forKey: .mode)
@@ -158,6 +163,7 @@ public struct Answer: Equatable, Codable, Sendable {
         padding: look.padding, shadow: look.shadow, bevel: look.bevel), forKey: .piece)
     try c.encode(start, forKey: .start)
     try c.encode(target, forKey: .target)
+    try c.encodeIfPresent(steps, forKey: .steps)
     try c.encodeIfPresent(source, forKey: .source)
     try c.encodeIfPresent(resize, forKey: .resize)
     try c.encodeIfPresent(layout, forKey: .layout)
@@ -186,6 +192,7 @@ public struct Answer: Equatable, Codable, Sendable {
       hole: try c.decodeIfPresent(AnswerLook.Hole.self, forKey: .hole))
     variation = try c.decodeIfPresent(VariationRecord.self, forKey: .variation)
     decoys = try c.decodeIfPresent([DecoyRecord].self, forKey: .decoys)
+    steps = try c.decodeIfPresent(StepStops.self, forKey: .steps)
   }
 
   // MARK: - Reading
@@ -200,6 +207,7 @@ public struct Answer: Equatable, Codable, Sendable {
     guard a.tolerance >= 0, a.background.width > 0, a.background.height > 0 else {
       throw CaptchaError(.badData, "\(name): negative tolerance or empty background size")
     }
+    _ = try a.steps?.validated(name: name)
     return a
   }
 

@@ -69,8 +69,13 @@ public enum CaptchaMaker {
     _ = consume prepared  // `background` now holds the only reference: the hole is drawn in place
     let p = try pieceSize(for: background, options: options, name: record.source?.file)
     var placeRNG = Xoshiro256StarStar(seed: seed, stream: Stream.placement)
-    let placement = Placement.draw(
+    var placement = Placement.draw(
       width: background.width, height: background.height, pieceSize: p, mode: options.mode, rng: &placeRNG)
+    let steps = try options.steps.map { n in
+      try stepped(
+        &placement, count: n, width: background.width, pieceSize: p, rng: &placeRNG, name: record.source?.file
+      )
+    }
     var shapeRNG = Xoshiro256StarStar(seed: seed, stream: Stream.shape)
     let shapeSeed = shapeRNG.next()
     let piece = try cutPiece(
@@ -89,11 +94,25 @@ public enum CaptchaMaker {
     if options.pieceLayout == .strip { answer.layout = .strip }
     answer.look = AnswerLook(options: options, shapeSeed: shapeSeed)
     answer.variation = record.variation
+    answer.steps = steps?.shifted(by: framed.target.x - placement.target.x)
     answer.decoys = decoys?.map {
       $0.inConvention(
         ofTarget: framed.target, placedAt: placement.target, strip: options.pieceLayout == .strip)
     }
     return Captcha(piece: framed.piece, background: background, answer: answer)
+  }
+
+  /// `--steps N`: moves the target to one of N stops from the start to the largest valid x.
+  static func stepped(
+    _ placement: inout Placement, count: Int, width: Int, pieceSize p: Int, rng: inout Xoshiro256StarStar,
+    name: String?
+  ) throws -> StepStops {
+    let m = Placement.margin(pieceSize: p)
+    let stops = try StepStops.slide(
+      count: count, start: placement.start.x, firstTarget: p + m, end: width - p - m, rng: &rng,
+      name: name ?? "built-in background")
+    placement.target.x = Int(stops.positions[stops.index])
+    return stops
   }
 
   /// The piece side for `background`, refused (`.usage`, naming the picture and the sizes) when the

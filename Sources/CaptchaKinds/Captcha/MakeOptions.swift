@@ -55,6 +55,8 @@ public struct MakeOptions: Sendable {
   public var variation = BackgroundVariation.none
   /// Decoy holes; none by default.
   public var decoys = DecoySettings()
+  /// `--steps N`: the target is one of N evenly spaced x stops (horizontal mode only).
+  public var steps: Int?
 
   /// The codecs' default limit (50 megapixels).
   public static let defaultMaxPixels = ImageCodec.defaultMaxPixels
@@ -102,6 +104,12 @@ public struct MakeOptions: Sendable {
     if pieceLayout == .strip && mode != .horizontal {
       throw CaptchaError(
         .usage, "--piece-layout strip needs --mode horizontal (a strip only slides sideways)")
+    }
+    if let n = steps {
+      try StepStops.validate(count: n)
+      guard mode == .horizontal else {
+        throw CaptchaError(.usage, "--steps needs --mode horizontal (the stops are x positions)")
+      }
     }
     try pieceStyle.validate()
     try pieceShadow?.validate()

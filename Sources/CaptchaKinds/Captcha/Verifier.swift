@@ -11,7 +11,8 @@ public enum Verifier {
   /// With `displayWidth` the position was measured on a background shown `displayWidth` pixels
   /// wide; it is scaled by `background.width / displayWidth` (both axes, the image keeps its aspect
   /// ratio) before comparing, so CSS scaling on the client does not matter. Non-finite inputs or a
-  /// non-positive display width fail.
+  /// non-positive display width fail. A stepped answer (`--steps`) snaps x to the nearest stop and
+  /// passes when that is the target's stop.
   public static func verify(answer: Answer, x: Double, y: Double?, displayWidth: Double? = nil)
     -> Bool
   {
@@ -21,6 +22,9 @@ public enum Verifier {
       scale = Double(answer.background.width) / dw
     }
     guard x.isFinite else { return false }
+    if let steps = answer.steps {
+      return steps.nearestIndex(to: x * scale) == steps.index
+    }
     let tol = Double(answer.tolerance)
     guard abs(x * scale - Double(answer.target.x)) <= tol else { return false }
     if answer.mode == .horizontal { return true }

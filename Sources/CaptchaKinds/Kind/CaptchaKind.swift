@@ -64,16 +64,22 @@ public struct ClientResponse: Sendable {
   public var track: DragTrack?
   /// The points a client's finger passed through, in order (pattern: `--path`).
   public var path: [Point]?
+  /// The clockwise turn in degrees (rotate).
+  public var angle: Double?
+  /// The chosen stop, 0-based (answers made with `--steps`).
+  public var step: Int?
 
   public init(
     x: Double? = nil, y: Double? = nil, displayWidth: Double? = nil, track: DragTrack? = nil,
-    path: [Point]? = nil
+    path: [Point]? = nil, angle: Double? = nil, step: Int? = nil
   ) {
     self.x = x
     self.y = y
     self.displayWidth = displayWidth
     self.track = track
     self.path = path
+    self.angle = angle
+    self.step = step
   }
 }
 
@@ -130,7 +136,7 @@ public struct AnswerHeader: Codable, Equatable, Sendable {
 /// The captcha kinds this build knows, by name.
 public enum KindCatalog {
   /// Every kind, the default (slide) first.
-  public static let kinds: [any CaptchaKind.Type] = [SlideKind.self, PatternKind.self]
+  public static let kinds: [any CaptchaKind.Type] = [SlideKind.self, RotateKind.self, PatternKind.self]
 
   /// The names of `kinds`, in order.
   public static var names: [String] { kinds.map { $0.name } }

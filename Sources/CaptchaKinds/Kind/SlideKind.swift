@@ -29,7 +29,15 @@ public struct SlideKind: CaptchaKind {
   public static func verify(answer bytes: [UInt8], name: String, response: ClientResponse) throws -> Verdict {
     let answer = try Answer.parse(bytes, name: name)
     guard response.path == nil else {
-      throw CaptchaError(.usage, "\(name): the answer is a slide captcha; --path and --track do not apply")
+      throw CaptchaError(.usage, "\(name): the answer is a slide captcha; --path does not apply")
+    }
+    if response.angle != nil {
+      throw CaptchaError(
+        .usage, "\(name): the answer is a slide captcha; answer it with --x (and --y), not --angle")
+    }
+    if let k = response.step {
+      return try verify(step: k, x: response.x, answer: answer, name: name)
+
     }
     guard let x = response.x else {
       throw CaptchaError(.usage, "\(name): the answer is a slide captcha; answer it with --x (and --y)")
@@ -55,6 +63,17 @@ public struct SlideKind: CaptchaKind {
     return Verdict(passed: passed, reason: passed ? "the piece fits" : "the piece is not where it fits")
   }
 
+  /// `--step K` against a stepped answer (`.usage` without steps, with --x too, or K not a stop).
+  static func verify(step k: Int, x: Double?, answer: Answer, name: String) throws -> Verdict {
+    guard x == nil else { throw CaptchaError(.usage, "give either --x or --step, not both") }
+    guard let steps = answer.steps else {
+      throw CaptchaError(
+        .usage, "\(name): the answer has no steps (made without --steps); answer it with --x")
+    }
+    let passed = try steps.accepts(step: k, name: name)
+    return Verdict(passed: passed, reason: passed ? "the piece fits" : "the piece is not where it fits")
+  }
+
   public static func manifestFields(answer bytes: [UInt8], name: String) throws -> [(String, JSONValue)] {
     manifestFields(try Answer.parse(bytes, name: name))
   }
@@ -68,6 +87,6 @@ public struct SlideKind: CaptchaKind {
 extension Answer {
   /// The part every kind's answer shares.
   public var header: AnswerHeader {
-    AnswerHeader(kind: nil, seed: seed, background: background, piece: piece, source: source)
+    AnswerHeader(kind: SlideKind.name, seed: seed, background: background, piece: piece, source: source)
   }
 }

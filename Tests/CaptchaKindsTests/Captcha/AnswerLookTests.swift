@@ -16,7 +16,9 @@ final class AnswerLookTests: XCTestCase {
     let t = text(c.answer)
     for key in ["rotation", "padding", "shadow", "\"hole\""] { XCTAssertFalse(t.contains(key), t) }
     // Schema 1's keys, in their order, and nothing else.
-    let keys = ["schema", "generator", "seed", "mode", "tolerance", "background", "piece", "start", "target"]
+    let keys = [
+      "schema", "kind", "generator", "seed", "mode", "tolerance", "background", "piece", "start", "target",
+    ]
     var last = t.startIndex
     for k in keys {
       let r = try XCTUnwrap(t.range(of: "\"\(k)\"", range: last..<t.endIndex), k)

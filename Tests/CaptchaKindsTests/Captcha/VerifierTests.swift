@@ -61,6 +61,7 @@ final class AnswerTests: XCTestCase {
       """
       {
         "schema": 1,
+        "kind": "slide",
         "generator": "captcha-gen 0.1.0",
         "seed": 42,
         "mode": "horizontal",

@@ -1,0 +1,67 @@
+import CaptchaImaging
+import CaptchaSupport
+
+/// Everything that shapes a rotate captcha besides the background and the seed.
+public struct RotateOptions: Sendable {
+  /// Default tolerance in degrees. 7° is about what a person reaches when turning a photo by eye
+  /// on a phone (a handle on a ring of ~100 px moves ~6 px per 7°), while a blind guess passes
+  /// 15/301 ≈ 5% of the time (the angle is drawn among 301 whole degrees, 30…330).
+  public static let defaultTolerance = 7
+  /// The loosest tolerance accepted: beyond it a blind guess passes more than a quarter of the time.
+  public static let maximumTolerance = 45
+  /// The secret angle is drawn at least this far from upright (30…330°).
+  public static let minimumTurn = 30
+  /// Default width of the gap band between the disc and the hole, as a fraction of the disc's radius.
+  public static let defaultGapFraction = 0.45
+
+  /// How the background is prepared (size, fit, pixel limit, variation).
+  public var backgroundStage: BackgroundStage
+  public var format: OutputFormat = .png
+  public var quality: Int = 90
+  /// Whether files are fsynced before they are renamed into place (`--no-fsync` turns it off).
+  public var durableWrites = true
+  /// The disc's diameter in pixels (`--piece-size`); nil: 5/8 of the shorter side.
+  public var diameter: Int?
+  /// Accepted circular distance from the answer, in degrees.
+  public var tolerance: Int = RotateOptions.defaultTolerance
+  /// `--steps N`: the angle is one of N stops 360/N apart.
+  public var steps: Int?
+  /// The gap band between the disc and the hole (a fraction of the disc radius): neither file
+  /// shows those pixels, so the disc's rim never touches the picture it was cut from.
+  public var gapFraction = RotateOptions.defaultGapFraction
+  /// Take the large-scale colour layout out of the piece's outer ring (off only in tests).
+  public var rimFlattening = true
+  /// Tone and noise jitter on the piece, separate from the background's (off only in tests).
+  public var pieceJitter = true
+
+  public init(backgroundStage: BackgroundStage) {
+    self.backgroundStage = backgroundStage
+  }
+
+  /// Takes the background stage, format, quality, durability and piece size from slide's options.
+  public init(make options: MakeOptions) {
+    self.init(backgroundStage: BackgroundStage(options: options))
+    format = options.format
+    quality = options.quality
+    durableWrites = options.durableWrites
+    diameter = options.pieceSize
+  }
+
+  /// Rejects impossible options with a `.usage` error naming the option.
+  public func validate() throws {
+    if let d = diameter, d < 16 {
+      throw CaptchaError(.usage, "--piece-size \(d) is too small for a rotate disc; use at least 16 pixels")
+    }
+    guard (0...Self.maximumTolerance).contains(tolerance) else {
+      throw CaptchaError(
+        .usage, "--tolerance \(tolerance) is outside 0…\(Self.maximumTolerance) degrees for a rotate captcha")
+    }
+    guard gapFraction.isFinite, (0...1).contains(gapFraction) else {
+      throw CaptchaError(.usage, "the rotate gap fraction \(gapFraction) is outside 0…1")
+    }
+    if let n = steps { try StepStops.validate(count: n) }
+    if !(1...100).contains(quality) {
+      throw CaptchaError(.usage, "--quality \(quality) is outside 1…100")
+    }
+  }
+}

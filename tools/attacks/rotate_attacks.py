@@ -1,0 +1,78 @@
+"""Attacks on rotate captchas (issue 14), written the way an attacker would write them.
+
+Each is a function `attack(background, piece, center) -> angle | None` over OpenCV BGR(A) arrays:
+`center` is where the client shows the piece's centre (answer.json's `center`, which the client
+needs to draw the captcha). The guess is the clockwise turn in degrees that makes the piece upright.
+
+- rim-tenon: what the `tenon` package's `rotate_identify` does: a band just inside the piece's rim
+  and a band just outside the hole, compared at every angle in 10° steps, then in 1° steps around
+  the best; the lowest mean absolute colour difference wins.
+- rim-ncc: the same bands, zero-mean normalised correlation per channel (immune to the piece's
+  gain and brightness jitter), every whole degree.
+The hole's radius: an attacker who has read our source knows the gap (0.45 r, at least 2 px);
+`hole_radius` also measures it from the background when asked (`measure=True`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import cv2
+
+GAP_FRACTION = 0.45
+BAND = (2.0, 3.0, 4.0)
+
+
+def hole_radius(piece_radius: float) -> float:
+    gap = 0 if GAP_FRACTION == 0 else max(2, round(piece_radius * GAP_FRACTION))
+    return piece_radius + gap
+
+
+def ring(image: np.ndarray, cx: float, cy: float, radii, samples: int = 360) -> np.ndarray:
+    """(samples, 3) float: mean colour over `radii` at each angle (clockwise from +x, y down)."""
+    t = np.arange(samples) * (2 * np.pi / samples)
+    acc = np.zeros((samples, 3), np.float32)
+    for r in radii:
+        mx = (cx + r * np.cos(t) - 0.5).astype(np.float32).reshape(1, -1)
+        my = (cy + r * np.sin(t) - 0.5).astype(np.float32).reshape(1, -1)
+        acc += cv2.remap(image[:, :, :3].astype(np.float32), mx, my, cv2.INTER_LINEAR,
+                         borderMode=cv2.BORDER_REPLICATE)[0]
+    return acc / len(radii)
+
+
+def bands(background, piece, center):
+    r = piece.shape[1] / 2
+    inner = ring(piece, r, r, [r - b for b in BAND])
+    outer = ring(background, center[0], center[1], [hole_radius(r) + b for b in BAND])
+    return inner, outer
+
+
+def rim_tenon(background, piece, center):
+    inner, outer = bands(background, piece, center)
+
+    def cost(turn):
+        # Piece sample at φ lands at φ + turn.
+        return float(np.mean(np.abs(inner - np.roll(outer, -turn, axis=0))))
+
+    coarse = min(range(0, 360, 10), key=cost)
+    fine = min(((coarse + d) % 360 for d in range(-9, 10)), key=cost)
+    return float(fine)
+
+
+def rim_ncc(background, piece, center):
+    inner, outer = bands(background, piece, center)
+    inner = inner - inner.mean(axis=0)
+    outer = outer - outer.mean(axis=0)
+    scores = [float(np.sum(inner * np.roll(outer, -t, axis=0))) for t in range(360)]
+    return float(int(np.argmax(scores)))
+
+
+ROTATE_ATTACKS = {
+    "rim-tenon": ("rim", rim_tenon, "tenon-style rim matching: mean |colour difference| of the piece's inner rim band "
+                                    "vs the band outside the hole, 10° then 1° steps"),
+    "rim-ncc": ("rim", rim_ncc, "rim matching by zero-mean correlation per channel, every whole degree"),
+}
+
+
+def circular_distance(a: float, b: float) -> float:
+    d = abs(a - b) % 360
+    return min(d, 360 - d)

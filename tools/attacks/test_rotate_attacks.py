@@ -1,0 +1,67 @@
+"""Tests of the rotate attacks on synthetic rotate captchas built in numpy: a smooth random
+texture, a disc cut from its centre and turned, the hole filled with flat grey. Rim matching finds
+the angle when the hole has no gap (the layout go-captcha uses) and fails when the piece comes
+from another picture; the evaluator's scoring wraps at 0/360 and snaps stepped answers."""
+
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import rotate_attacks  # noqa: E402
+from rotate_attacks import circular_distance, rim_ncc, rim_tenon  # noqa: E402
+from rotate_evaluate import passes  # noqa: E402
+
+R = 48
+
+
+def texture(seed, h=160, w=320):
+    rng = np.random.default_rng(seed)
+    img = cv2.GaussianBlur(rng.uniform(0, 255, (h, w, 3)).astype(np.float32), (0, 0), 6)
+    img = (img - img.min()) / (img.max() - img.min()) * 255
+    return img.astype(np.uint8)
+
+
+def captcha(seed, angle, gap, piece_from=None):
+    img = texture(seed)
+    src = texture(piece_from) if piece_from is not None else img
+    cx, cy = 160, 80
+    square = src[cy - R:cy + R, cx - R:cx + R]
+    m = cv2.getRotationMatrix2D((R, R), angle, 1.0)  # counter-clockwise by angle = clockwise by 360 − angle
+    piece = cv2.warpAffine(square, m, (2 * R, 2 * R))
+    yy, xx = np.mgrid[0:2 * R, 0:2 * R]
+    alpha = (((xx + 0.5 - R) ** 2 + (yy + 0.5 - R) ** 2) <= R * R).astype(np.uint8) * 255
+    piece = np.dstack([piece, alpha])
+    bg = img.copy()
+    yy, xx = np.mgrid[0:160, 0:320]
+    bg[((xx + 0.5 - cx) ** 2 + (yy + 0.5 - cy) ** 2) <= (R + gap) ** 2] = 128
+    return bg, piece, (cx, cy)
+
+
+def test_rim_matching_finds_the_angle_without_a_gap(monkeypatch):
+    monkeypatch.setattr(rotate_attacks, "GAP_FRACTION", 0)
+    for seed, angle in [(1, 40), (2, 137), (3, 300)]:
+        bg, piece, c = captcha(seed, angle, gap=0)
+        for attack in (rim_tenon, rim_ncc):
+            assert circular_distance(attack(bg, piece, c), angle) <= 3, (attack.__name__, seed)
+
+
+def test_rim_matching_fails_when_the_piece_is_from_another_picture(monkeypatch):
+    monkeypatch.setattr(rotate_attacks, "GAP_FRACTION", 0)
+    hits = 0
+    for seed in range(6):
+        angle = 40 + 45 * seed
+        bg, piece, c = captcha(seed, angle, gap=0, piece_from=seed + 100)
+        hits += circular_distance(rim_ncc(bg, piece, c), angle) <= 7
+    assert hits <= 2
+
+
+def test_scoring_wraps_and_snaps():
+    assert passes({"angle": 355, "tolerance": 7}, 2)
+    assert not passes({"angle": 355, "tolerance": 7}, 3)
+    stepped = {"angle": 90, "tolerance": 7, "steps": {"count": 4, "index": 1, "positions": [0, 90, 180, 270]}}
+    assert passes(stepped, 130)
+    assert not passes(stepped, 140)
+    assert not passes(stepped, None)
