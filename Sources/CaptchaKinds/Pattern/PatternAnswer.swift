@@ -7,16 +7,8 @@ import VectorRaster
 /// kind, generator, seed, background, piece, dots, sequence, radius, then the optional source,
 /// resize and variation.
 public struct PatternAnswer: Equatable, Codable, Sendable {
-  /// One dot centre in background pixels.
-  public struct Dot: Equatable, Codable, Sendable {
-    public var x: Int
-    public var y: Int
-
-    public init(x: Int, y: Int) {
-      self.x = x
-      self.y = y
-    }
-  }
+  /// One dot centre in background pixels: whole pixels `{x, y}`, the same record as a piece position.
+  public typealias Dot = PiecePosition
 
   public var schema: Int = Answer.schemaVersion
   public var kind: String = PatternKind.name

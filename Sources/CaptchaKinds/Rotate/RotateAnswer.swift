@@ -11,16 +11,8 @@ import CaptchaSupport
 /// the piece upright, the tolerance in degrees, where the piece's centre sits on the background,
 /// the files, and what is needed to reproduce it. Keys in `CodingKeys` order.
 public struct RotateAnswer: Equatable, Codable, Sendable {
-  /// A point on the background.
-  public struct Center: Equatable, Codable, Sendable {
-    public var x: Int
-    public var y: Int
-
-    public init(x: Int, y: Int) {
-      self.x = x
-      self.y = y
-    }
-  }
+  /// A point on the background: whole pixels `{x, y}`, the same record as a piece position.
+  public typealias Center = PiecePosition
 
   public var schema: Int = Answer.schemaVersion
   public var kind: String = RotateKind.name
