@@ -18,7 +18,8 @@ import VectorRaster
 ///   square box (a drop shadow's room); `start`/`target` already account for it;
 /// - `piece.shadow`: `{offset: {x, y}, blur, opacity}` of the drop shadow;
 /// - `piece.bevel`: `{width, strength}` of the bevel;
-/// - `hole`: `{style, opacity}` unless the hole is the default `shade` at its default strength.
+/// - `hole`: `{style, opacity}` unless the hole is the default `shade` at its default strength;
+/// - `style`: `{fingerprint}` of the style key the look was drawn with (`StyleKey`; never the secret).
 public struct AnswerLook: Equatable, Sendable {
   /// The hole style and its strength.
   public struct Hole: Equatable, Sendable {
@@ -42,16 +43,19 @@ public struct AnswerLook: Equatable, Sendable {
   public var shadow: PieceShadow?
   public var bevel: PieceBevel?
   public var hole: Hole?
+  /// The style key's fingerprint (`StyleKey.fingerprint`), nil for the public look.
+  public var styleFingerprint: String?
 
   public init(
     rotation: Double? = nil, padding: PiecePadding? = nil, shadow: PieceShadow? = nil,
-    bevel: PieceBevel? = nil, hole: Hole? = nil
+    bevel: PieceBevel? = nil, hole: Hole? = nil, styleFingerprint: String? = nil
   ) {
     self.rotation = rotation
     self.padding = padding
     self.shadow = shadow
     self.bevel = bevel
     self.hole = hole
+    self.styleFingerprint = styleFingerprint
   }
 
   /// The look of a captcha made with `options` whose shape variation seed was `shapeSeed`.
@@ -60,7 +64,7 @@ public struct AnswerLook: Equatable, Sendable {
     self.init(
       rotation: (options.shape as? RotatedShape)?.degrees(seed: shapeSeed),
       padding: padding.isZero ? nil : padding, shadow: options.pieceShadow, bevel: options.pieceStyle.bevel,
-      hole: Hole(options.holeStyle))
+      hole: Hole(options.holeStyle), styleFingerprint: options.styleKey?.fingerprint)
   }
 
   /// Members appended to the `piece` object.
@@ -95,10 +99,14 @@ public struct AnswerLook: Equatable, Sendable {
 
   /// Members appended to the top-level object.
   var topMembers: [(String, JSONValue)] {
-    guard let h = hole else { return [] }
-    var m: [(String, JSONValue)] = [("style", .string(h.style))]
-    if let o = h.opacity { m.append(("opacity", .double(o))) }
-    return [("hole", .object(m))]
+    var out: [(String, JSONValue)] = []
+    if let h = hole {
+      var m: [(String, JSONValue)] = [("style", .string(h.style))]
+      if let o = h.opacity { m.append(("opacity", .double(o))) }
+      out.append(("hole", .object(m)))
+    }
+    if let f = styleFingerprint { out.append(("style", .object([("fingerprint", .string(f))]))) }
+    return out
   }
 
   /// The look's keys as decoded from answer.json (read alongside `Answer`'s own keys).
@@ -132,8 +140,12 @@ public struct AnswerLook: Equatable, Sendable {
       var style: String
       var opacity: Double?
     }
+    struct Style: Decodable {
+      var fingerprint: String
+    }
     var piece: Piece?
     var hole: Hole?
+    var style: Style?
   }
 
   /// The look of a decoded answer.json.
@@ -147,5 +159,6 @@ public struct AnswerLook: Equatable, Sendable {
     }
     if let b = w.piece?.bevel { bevel = PieceBevel(width: b.width, strength: b.strength) }
     if let h = w.hole { hole = Hole(style: h.style, opacity: h.opacity) }
+    styleFingerprint = w.style?.fingerprint
   }
 }

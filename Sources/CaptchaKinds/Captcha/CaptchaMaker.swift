@@ -52,6 +52,7 @@ public enum CaptchaMaker {
   public static func make(
     background input: consuming RGBAImage, source: SourceInfo?, options: MakeOptions, seed: UInt64
   ) throws -> Captcha {
+    let options = options.styled()
     try options.validate()
     let name = source?.file ?? "built-in background"
     guard input.width > 0, input.height > 0 else {

@@ -73,6 +73,8 @@ public struct MakeOptions: Sendable {
   public var variation = BackgroundVariation.none
   /// Decoy holes; none by default.
   public var decoys = DecoySettings()
+  /// The deployment's style key (`--style-key`): restyles the hardened look; nil: the public look.
+  public var styleKey: StyleKey?
 
   /// The codecs' default limit (50 megapixels).
   public static let defaultMaxPixels = ImageCodec.defaultMaxPixels

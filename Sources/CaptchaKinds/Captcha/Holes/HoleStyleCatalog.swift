@@ -5,7 +5,7 @@ import VectorRaster
 /// The hole styles selectable by name (`--hole-style`), in listing order.
 public enum HoleStyleCatalog {
   /// Style names, in listing order.
-  public static let names = ["shade", "overlay", "transparent", "outline", "inner-shadow", "stripes"]
+  public static let names = ["shade", "overlay", "transparent", "outline", "inner-shadow", "stripes", "texture"]
 
   /// One instance of every style with its default opacity.
   public static var all: [any HoleStyle] { names.compactMap { try? style(named: $0) } }
@@ -23,6 +23,7 @@ public enum HoleStyleCatalog {
     case "outline": return opacity.map { OutlineHole(opacity: $0) } ?? OutlineHole()
     case "inner-shadow": return opacity.map { InnerShadowHole(opacity: $0) } ?? InnerShadowHole()
     case "stripes": return opacity.map { StripedHole(opacity: $0) } ?? StripedHole()
+    case "texture": return opacity.map { TexturedHole(opacity: $0) } ?? TexturedHole()
     default:
       throw CaptchaError(
         .usage, "unknown --hole-style '\(name ?? "")'; use one of: \(names.joined(separator: ", "))")

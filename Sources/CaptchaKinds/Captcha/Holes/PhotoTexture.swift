@@ -1,0 +1,84 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
+/// The fine texture of the picture right above and below the hole, mirrored into it: the hole's
+/// top half reads the rows above its box as in a mirror laid along the box's top edge, the bottom
+/// half the rows below as in a mirror along its bottom edge (rows past the picture's edge are
+/// reflected back), shifted sideways by a few pixels drawn per hole. Only the high-pass is lent
+/// (each channel minus its box-blurred mean), so the hole gets the photo's own grain and edges of
+/// the very place it sits in. The rows above and below the box lie outside the hole, and outside
+/// every twin on the same row, so neither the cut-out picture nor another hole comes back.
+struct PhotoTexture {
+  /// How the lent rows are laid into the hole (a style key picks one per deployment).
+  enum Orientation: Int, CaseIterable, Sendable {
+    /// As they are in the picture.
+    case upright
+    /// Mirrored left to right.
+    case mirrored
+    /// Shifted twice as far sideways.
+    case shifted
+  }
+
+  /// Radius of the box blur whose residue is the texture (two passes).
+  static let blurRadius = 4
+
+  let box: PixelRect
+  /// Per channel, the high-pass over `box`'s size (levels).
+  private let detail: [[Int32]]
+  /// Mean absolute detail (levels), the texture's strength.
+  let strength: Double
+
+  /// The texture for a hole in `box` of `image`; the sideways shift is drawn from `rng`.
+  init(image: RGBAImage, box: PixelRect, orientation: Orientation, rng: inout Xoshiro256StarStar) {
+    self.box = box
+    let reach = max(1, box.width / 6) * (orientation == .shifted ? 2 : 1)
+    let shift = rng.nextInt(in: -reach...reach)
+    let w = box.width
+    let h = box.height
+    func reflect(_ i: Int, _ n: Int) -> Int {
+      guard n > 1 else { return 0 }
+      let period = 2 * n - 2
+      var k = i % period
+      if k < 0 { k += period }
+      return k < n ? k : period - k
+    }
+    // The source pixel of each hole pixel (image coordinates).
+    var rows = [Int](repeating: 0, count: h)
+    for y in 0..<h {
+      let above = box.y - 1 - y
+      let below = box.y + box.height + (h - 1 - y)
+      rows[y] = reflect(y < h / 2 ? above : below, image.height)
+    }
+    var columns = [Int](repeating: 0, count: w)
+    for x in 0..<w {
+      let u = orientation == .mirrored ? w - 1 - x : x
+      columns[x] = reflect(box.x + u + shift, image.width)
+    }
+    var planes: [[Int32]] = []
+    var total: Int64 = 0
+    for c in 0..<3 {
+      var values = [Int32](repeating: 0, count: w * h)
+      for y in 0..<h {
+        let row = rows[y] * image.width
+        for x in 0..<w { values[y * w + x] = Int32(image.pixels[(row + columns[x]) * 4 + c]) }
+      }
+      let plane = IntPlane(width: w, height: h, values: values)
+      let mean = plane.boxBlurred(radius: Self.blurRadius, passes: 2)
+      var out = [Int32](repeating: 0, count: w * h)
+      for i in 0..<(w * h) {
+        out[i] = plane.values[i] - mean.values[i]
+        total += Int64(abs(out[i]))
+      }
+      planes.append(out)
+    }
+    detail = planes
+    strength = Double(total) / Double(max(1, 3 * w * h))
+  }
+
+  /// The texture (levels, per channel) at image pixel (x, y) inside `box`.
+  @inline(__always) func detail(x: Int, y: Int) -> (Double, Double, Double) {
+    let i = (y - box.y) * box.width + x - box.x
+    return (Double(detail[0][i]), Double(detail[1][i]), Double(detail[2][i]))
+  }
+}
