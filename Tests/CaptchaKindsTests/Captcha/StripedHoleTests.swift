@@ -112,15 +112,4 @@ final class StripedHoleTests: XCTestCase {
     XCTAssertTrue(a == b, "same seed, different hole")
     XCTAssertTrue(a != c, "different seeds, same hole")
   }
-
-  func testDifficultyPresets() {
-    XCTAssertEqual(MakeOptions(difficulty: .classic).holeStyle.name, "shade")
-    XCTAssertEqual(MakeOptions(difficulty: .classic).pieceStyle, PieceStyle())
-    for level in [Difficulty.easy, .normal, .hard] {
-      let o = MakeOptions(difficulty: level)
-      XCTAssertEqual(o.holeStyle.name, "stripes")
-      // The piece's rim covers the band between the outline and the hole's visible edge.
-      XCTAssertGreaterThan(o.pieceStyle.rimWidth, (o.holeStyle as! StripedHole).inset)
-    }
-  }
 }

@@ -43,32 +43,42 @@ struct PhotoTexture {
       if k < 0 { k += period }
       return k < n ? k : period - k
     }
-    // The source pixel of each hole pixel (image coordinates).
-    var rows = [Int](repeating: 0, count: h)
-    for y in 0..<h {
+    // The source pixel of each hole pixel (image coordinates), over the box grown by the blur's
+    // reach so the local mean is measured on real picture at the box's edges too.
+    let r = 2 * Self.blurRadius
+    let gw = w + 2 * r
+    let gh = h + 2 * r
+    var rows = [Int](repeating: 0, count: gh)
+    for gy in 0..<gh {
+      // Rows of the grown margin reflect back into the box's own rows, never into the hole.
+      let y = reflect(gy - r, h)
       let above = box.y - 1 - y
       let below = box.y + box.height + (h - 1 - y)
-      rows[y] = reflect(y < h / 2 ? above : below, image.height)
+      rows[gy] = reflect(y < h / 2 ? above : below, image.height)
     }
-    var columns = [Int](repeating: 0, count: w)
-    for x in 0..<w {
+    var columns = [Int](repeating: 0, count: gw)
+    for gx in 0..<gw {
+      let x = gx - r
       let u = orientation == .mirrored ? w - 1 - x : x
-      columns[x] = reflect(box.x + u + shift, image.width)
+      columns[gx] = reflect(box.x + u + shift, image.width)
     }
     var planes: [[Int32]] = []
     var total: Int64 = 0
     for c in 0..<3 {
-      var values = [Int32](repeating: 0, count: w * h)
-      for y in 0..<h {
-        let row = rows[y] * image.width
-        for x in 0..<w { values[y * w + x] = Int32(image.pixels[(row + columns[x]) * 4 + c]) }
+      var values = [Int32](repeating: 0, count: gw * gh)
+      for gy in 0..<gh {
+        let row = rows[gy] * image.width
+        for gx in 0..<gw { values[gy * gw + gx] = Int32(image.pixels[(row + columns[gx]) * 4 + c]) }
       }
-      let plane = IntPlane(width: w, height: h, values: values)
+      let plane = IntPlane(width: gw, height: gh, values: values)
       let mean = plane.boxBlurred(radius: Self.blurRadius, passes: 2)
       var out = [Int32](repeating: 0, count: w * h)
-      for i in 0..<(w * h) {
-        out[i] = plane.values[i] - mean.values[i]
-        total += Int64(abs(out[i]))
+      for y in 0..<h {
+        for x in 0..<w {
+          let i = (y + r) * gw + x + r
+          out[y * w + x] = plane.values[i] - mean.values[i]
+          total += Int64(abs(out[y * w + x]))
+        }
       }
       planes.append(out)
     }
