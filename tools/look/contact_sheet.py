@@ -3,10 +3,11 @@ piece laid at its start position (where a client shows it first), numbered, with
 px along the bottom so a reader can say where the piece goes.
 
     python tools/look/contact_sheet.py --bin .build/release/captcha-gen --photos ../shared/photos \
-        --out docs/images/default-look-sheet.png [--count 30] [--columns 3] [--answers .build/sheet-answers.json] \
-        [--make-arg=--difficulty --make-arg=hard]
+        --out docs/images/default-look-sheet.png [--count 30] [--columns 3] [--first-seed 101] \
+        [--answers .build/sheet-answers.json] [--make-arg=--difficulty --make-arg=hard]
 
-Captchas cycle through the photos in name order, seeds 1, 2, …; the answers (target x, decoy x) go to
+Captchas cycle through the photos in name order; captcha k (from 1) has seed first-seed + k - 1, so no
+two share a placement; the answers (target x, decoy x) go to
 `--answers`, never into the picture, so the sheet can be solved blind and scored afterwards with
 `score_sheet.py`.
 """
@@ -56,6 +57,7 @@ def main(argv=None) -> int:
     ap.add_argument("--count", type=int, default=30)
     ap.add_argument("--columns", type=int, default=3)
     ap.add_argument("--size", default="320x160")
+    ap.add_argument("--first-seed", type=int, default=1)
     ap.add_argument("--make-arg", action="append", default=[])
     args = ap.parse_args(argv)
     photos = sorted(p for p in Path(args.photos).iterdir() if p.suffix.lower() in {".jpg", ".jpeg", ".png"})
@@ -65,7 +67,7 @@ def main(argv=None) -> int:
     cells, answers = [], []
     for k in range(args.count):
         photo = photos[k % len(photos)]
-        seed = k // len(photos) + 1
+        seed = args.first_seed + k
         folder = Path(args.work) / f"c{k + 1:02d}"
         cmd = [args.bin, "make", "--image", str(photo), "--out", str(folder), "--seed", str(seed),
                "--size", args.size, *args.make_arg]
