@@ -15,7 +15,7 @@ final class SelfAttackTests: XCTestCase {
     for target in [PiecePosition(x: 40, y: 20), PiecePosition(x: 151, y: 77), PiecePosition(x: 250, y: 50)] {
       let captcha = try SyntheticCaptcha.make(target: target, hole: SyntheticCaptcha.darkened)
       let report = try captcha.run()
-      XCTAssertEqual(report.verdicts.map(\.attack), ["edge-match", "ncc-ccoeff", "boundary"])
+      XCTAssertEqual(report.verdicts.map(\.attack), ["edge-match", "ncc-ccoeff", "boundary", "hole-contrast"])
       for v in report.verdicts {
         XCTAssertEqual(v.rank, 1, "\(v.attack) at \(target)")
         XCTAssertTrue(v.cracked, "\(v.attack) at \(target)")
@@ -80,7 +80,7 @@ final class SelfAttackTests: XCTestCase {
       target: target, mode: .free, start: PiecePosition(x: 0, y: 0), width: 160, height: 100,
       pieceSize: 40, hole: SyntheticCaptcha.darkened)
     let report = try captcha.run()
-    XCTAssertEqual(report.verdicts.map(\.candidates), [121 * 61, 121 * 61, 121 * 61])
+    XCTAssertEqual(report.verdicts.map(\.candidates), [121 * 61, 121 * 61, 121 * 61, 121 * 61])
     for name in ["edge-match", "ncc-ccoeff"] {
       let v = verdict(report, name)
       XCTAssertTrue(v.cracked, name)

@@ -98,10 +98,14 @@ final class TexturedHoleTests: XCTestCase {
     XCTAssertEqual(MakeOptions(difficulty: .classic).holeStyle.name, "shade")
     XCTAssertEqual(MakeOptions(difficulty: .classic).pieceStyle, PieceStyle())
     XCTAssertEqual(MakeOptions(difficulty: .classic).decoys, DecoySettings())
-    for (level, twins) in [(Difficulty.easy, 2), (.normal, 4), (.hard, 6)] {
+    let decoys = [
+      Difficulty.easy: DecoySettings(count: 1, band: 0), .normal: DecoySettings(count: 2, band: 0),
+      .hard: DecoySettings(count: 4, band: 0, twins: true),
+    ]
+    for (level, expected) in decoys {
       let o = MakeOptions(difficulty: level)
       XCTAssertEqual(o.holeStyle.name, "texture")
-      XCTAssertEqual(o.decoys, DecoySettings(count: twins, band: 0, twins: true))
+      XCTAssertEqual(o.decoys, expected, "\(level): every decoy on the piece's row")
       XCTAssertEqual(o.pieceStyle.rimOpacity, 1, "an opaque rim hides the piece's border pixels")
       XCTAssertLessThan(o.pieceStyle.rimWidth, 5, "thinner than the striped look's 5 px rim")
     }

@@ -9,7 +9,7 @@ import XCTest
 /// as the outlines allow without touching the target or each other.
 final class TwinDecoyTests: XCTestCase {
   func testTwinsShareThePiecesOutlineAndRowAndNeverOverlap() throws {
-    var o = MakeOptions(difficulty: .normal)
+    var o = MakeOptions(difficulty: .hard)
     o.size = PixelSize(width: 320, height: 160)
     o.variation = .none
     var placedCounts: [Int] = []
