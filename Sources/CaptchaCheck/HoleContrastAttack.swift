@@ -31,7 +31,9 @@ public struct HoleContrastAttack: ClientAttack {
     let space = view.searchSpace
     let gray = GrayPlane(luma: view.background)
     let maps = [
-      gray, GrayPlane(width: gray.width, height: gray.height, values: gray.values.map { Float(log(Double($0) + 8)) }),
+      gray,
+      GrayPlane(
+        width: gray.width, height: gray.height, values: gray.values.map { Float(log(Double($0) + 8)) }),
       Self.saturation(view.background),
     ]
     let shape = StructuringDisc.binaryAlpha(view.piece)

@@ -41,7 +41,9 @@ enum StructuringDisc {
 
   /// The mask padded by `ringWidth` on every side, and the ring: pixels within the disc of radius
   /// `ringWidth` of the mask but not in it; returns both and the padded width.
-  static func ring(_ mask: [Bool], width w: Int, ringWidth p: Int) -> (inner: [Bool], ring: [Bool], width: Int) {
+  static func ring(_ mask: [Bool], width w: Int, ringWidth p: Int) -> (
+    inner: [Bool], ring: [Bool], width: Int
+  ) {
     let h = mask.count / w
     let pw = w + 2 * p
     let ph = h + 2 * p

@@ -19,7 +19,8 @@ enum CLI {
   private final class Marker {}
 
   @discardableResult
-  static func run(_ args: [String], cwd: URL? = nil, environment: [String: String] = [:]) throws -> CLIResult {
+  static func run(_ args: [String], cwd: URL? = nil, environment: [String: String] = [:]) throws -> CLIResult
+  {
     let p = Process()
     p.executableURL = executableURL
     p.arguments = args

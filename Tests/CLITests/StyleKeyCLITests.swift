@@ -5,14 +5,17 @@ import XCTest
 /// `make --style-key SECRET` and `CAPTCHA_STYLE_KEY`: the deployment's own look, reproducible from
 /// key and seed, with only a fingerprint of the key in answer.json.
 final class StyleKeyCLITests: XCTestCase {
-  func make(_ args: [String], environment: [String: String] = [:]) throws -> (status: Int32, dir: URL, stderr: String)
-  {
+  func make(_ args: [String], environment: [String: String] = [:]) throws -> (
+    status: Int32, dir: URL, stderr: String
+  ) {
     let dir = try CLI.tempDir("style-key").appendingPathComponent("out")
     let r = try CLI.run(["make", "--out", dir.path, "--seed", "17"] + args, environment: environment)
     return (r.status, dir, r.stderr)
   }
 
-  func file(_ dir: URL, _ name: String) throws -> Data { try Data(contentsOf: dir.appendingPathComponent(name)) }
+  func file(_ dir: URL, _ name: String) throws -> Data {
+    try Data(contentsOf: dir.appendingPathComponent(name))
+  }
 
   func testSameKeySameFilesOtherKeyOtherLookAndTheEnvironmentVariableWorksAlike() throws {
     let a = try make(["--style-key", "alpha"])
@@ -33,7 +36,8 @@ final class StyleKeyCLITests: XCTestCase {
     XCTAssertEqual(r.status, 0, r.stderr)
     let text = String(decoding: try file(r.dir, "answer.json"), as: UTF8.self)
     XCTAssertFalse(text.contains("s3cret"), text)
-    XCTAssertTrue(text.contains("\"fingerprint\": \"\(try StyleKey(secret: "s3cret-of-the-site").fingerprint)\""), text)
+    XCTAssertTrue(
+      text.contains("\"fingerprint\": \"\(try StyleKey(secret: "s3cret-of-the-site").fingerprint)\""), text)
     // verify reads the keyed answer back.
     let json = try JSONSerialization.jsonObject(with: try file(r.dir, "answer.json")) as! [String: Any]
     let target = json["target"] as! [String: Any]

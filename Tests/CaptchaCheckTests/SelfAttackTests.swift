@@ -15,7 +15,8 @@ final class SelfAttackTests: XCTestCase {
     for target in [PiecePosition(x: 40, y: 20), PiecePosition(x: 151, y: 77), PiecePosition(x: 250, y: 50)] {
       let captcha = try SyntheticCaptcha.make(target: target, hole: SyntheticCaptcha.darkened)
       let report = try captcha.run()
-      XCTAssertEqual(report.verdicts.map(\.attack), ["edge-match", "ncc-ccoeff", "boundary", "hole-contrast"])
+      XCTAssertEqual(
+        report.verdicts.map(\.attack), ["edge-match", "ncc-ccoeff", "boundary", "hole-contrast"])
       for v in report.verdicts {
         XCTAssertEqual(v.rank, 1, "\(v.attack) at \(target)")
         XCTAssertTrue(v.cracked, "\(v.attack) at \(target)")

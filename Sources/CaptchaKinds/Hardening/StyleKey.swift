@@ -46,7 +46,8 @@ public struct StyleKey: Equatable, Sendable {
     }
     let digest = SHA256.hash(Array("captcha-gen style key\u{0}\(secret)".utf8))
     let seed = digest.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-    fingerprint = String(SHA256.hexDigest(Array("captcha-gen style fingerprint\u{0}\(secret)".utf8)).prefix(8))
+    fingerprint = String(
+      SHA256.hexDigest(Array("captcha-gen style fingerprint\u{0}\(secret)".utf8)).prefix(8))
     var rng = Xoshiro256StarStar(seed: seed, stream: 0x6b6579)  // "key"
     let palette = Self.palettes[Int(rng.next(below: UInt64(Self.palettes.count)))]
     family = Family(

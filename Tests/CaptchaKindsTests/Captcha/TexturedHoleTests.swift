@@ -65,7 +65,8 @@ final class TexturedHoleTests: XCTestCase {
     }
     // The lent checker texture keeps the hole from being a flat patch.
     let mean = Double(inside.reduce(0, +)) / Double(inside.count)
-    let spread = (inside.map { (Double($0) - mean) * (Double($0) - mean) }.reduce(0, +) / Double(inside.count))
+    let spread =
+      (inside.map { (Double($0) - mean) * (Double($0) - mean) }.reduce(0, +) / Double(inside.count))
       .squareRoot()
     XCTAssertGreaterThan(spread, 8, "the hole has no texture")
   }
@@ -78,7 +79,8 @@ final class TexturedHoleTests: XCTestCase {
       func green(_ x: Int, _ y: Int) -> Int { Int(img.pixels[(y * 120 + x) * 4 + 1]) }
       XCTAssertLessThan(green(dark.0, dark.1), 120, "light \(light): the shadowed side")
       XCTAssertGreaterThan(green(bright.0, bright.1), 136, "light \(light): the lit side")
-      XCTAssertEqual(green(52, 52), 128, accuracy: 2, "light \(light): the middle keeps the surroundings' grey")
+      XCTAssertEqual(
+        green(52, 52), 128, accuracy: 2, "light \(light): the middle keeps the surroundings' grey")
     }
   }
 

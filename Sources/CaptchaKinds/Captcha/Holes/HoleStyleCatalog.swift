@@ -5,7 +5,9 @@ import VectorRaster
 /// The hole styles selectable by name (`--hole-style`), in listing order.
 public enum HoleStyleCatalog {
   /// Style names, in listing order.
-  public static let names = ["shade", "overlay", "transparent", "outline", "inner-shadow", "stripes", "texture"]
+  public static let names = [
+    "shade", "overlay", "transparent", "outline", "inner-shadow", "stripes", "texture",
+  ]
 
   /// One instance of every style with its default opacity.
   public static var all: [any HoleStyle] { names.compactMap { try? style(named: $0) } }

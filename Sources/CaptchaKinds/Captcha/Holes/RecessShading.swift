@@ -38,5 +38,7 @@ struct RecessShading {
   }
 
   /// The light directions a style may use (from the top left, clockwise).
-  static let directions: [(Int, Int)] = [(-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0)]
+  static let directions: [(Int, Int)] = [
+    (-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0),
+  ]
 }

@@ -135,7 +135,8 @@ public struct TexturedHole: HoleStyle, Equatable {
         fill = SurroundingsFill(
           image: small, region: smallHole.rect, hole: smallHole, radius: max(4, radius / scale))
       }
-      let centre = Self.gridPoint(x: box.x + box.width / 2, y: box.y + box.height / 2, region: region, scale: scale)
+      let centre = Self.gridPoint(
+        x: box.x + box.width / 2, y: box.y + box.height / 2, region: region, scale: scale)
       contrast = 0.8 * fill.sample(x: centre.0, y: centre.1).contrast
       mean = fill.sample(x: centre.0, y: centre.1).colour
     }
