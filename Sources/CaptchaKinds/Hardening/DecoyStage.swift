@@ -6,7 +6,8 @@ import VectorRaster
 /// `DecoyPlacement`, outlines from `DecoyShapes`, each rendered by the captcha's own `HoleStyle`
 /// with the decoy's coverage mask, exactly as the real hole is (each with its own style seed, as
 /// the real hole has its own). Decoys never overlap the target's
-/// box, so the piece and the real hole are unchanged.
+/// box (twins: the target's outline, by at least the gap), so the piece and the real hole are
+/// unchanged.
 public enum DecoyStage {
   /// Stream numbers for `Xoshiro256StarStar(seed:stream:)`.
   enum Stream {
