@@ -250,7 +250,7 @@ def main(argv=None) -> int:
     t.add_argument("--minutes", type=float, default=8, help="training minutes per variant (default 8)")
     t.add_argument("--variants", default=",".join(VARIANTS))
     t.add_argument("--looks", help="comma-separated looks to train on in equal shares (default: "
-                   + ", ".join(f"{k} {int(v * 100)}%" for k, v in TRAIN_LOOKS.items()) + ")")
+                   + ", ".join(f"{k} {int(v * 100)}%%" for k, v in TRAIN_LOOKS.items()) + ")")
     args = ap.parse_args(argv)
     photo_dir = Path(args.photos)
     missing = [s for s in TRAIN_PHOTOS if not (photo_dir / f"{s}.jpg").exists()]
