@@ -48,6 +48,26 @@ final class TexturedHoleTests: XCTestCase {
     XCTAssertTrue(a == b, "the hole's pixels depend on the picture they replace")
   }
 
+  func testAHoleAtThePicturesEdgeNeverReadsItsOwnPixels() {
+    // Boxes touching the top and the bottom: the half facing the edge has no rows on its side.
+    for box in [
+      PixelRect(x: 30, y: 0, width: 40, height: 40), PixelRect(x: 30, y: 60, width: 40, height: 40),
+    ] {
+      var a = picture(120, 100)
+      var b = a
+      for y in box.y..<box.maxY {
+        for x in box.x..<box.maxX {
+          let p = (y * 120 + x) * 4
+          b.pixels[p] = UInt8((x * 31 + y * 17) % 256)
+          b.pixels[p + 2] = 255 &- b.pixels[p + 2]
+        }
+      }
+      TexturedHole(seed: 9).render(into: &a, weight: square(box))
+      TexturedHole(seed: 9).render(into: &b, weight: square(box))
+      XCTAssertTrue(a == b, "the hole at \(box) reads the pixels it replaces")
+    }
+  }
+
   func testOnlyPixelsUnderTheOutlineChangeAndTheFillHasTexture() {
     let original = picture(120, 120)
     var img = original

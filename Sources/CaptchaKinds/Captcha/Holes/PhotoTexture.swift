@@ -4,8 +4,9 @@ import VectorRaster
 
 /// The fine texture of the picture right above and below the hole, mirrored into it: the hole's
 /// top half reads the rows above its box as in a mirror laid along the box's top edge, the bottom
-/// half the rows below as in a mirror along its bottom edge (rows past the picture's edge are
-/// reflected back), shifted sideways by a few pixels drawn per hole. Only the high-pass is lent
+/// half the rows below as in a mirror along its bottom edge (where one side runs out of rows, the
+/// other side's are used; the box's own rows never are), shifted sideways by a few pixels drawn
+/// per hole. Only the high-pass is lent
 /// (each channel minus its box-blurred mean), so the hole gets the photo's own grain and edges of
 /// the very place it sits in. The rows above and below the box lie outside the hole, and outside
 /// every twin on the same row, so neither the cut-out picture nor another hole comes back.
@@ -43,18 +44,29 @@ struct PhotoTexture {
       if k < 0 { k += period }
       return k < n ? k : period - k
     }
-    // The source pixel of each hole pixel (image coordinates), over the box grown by the blur's
-    // reach so the local mean is measured on real picture at the box's edges too.
+    // The source row of each hole row (image coordinates), over the box grown by the blur's reach
+    // so the local mean is measured on real picture at the box's edges too. Only rows outside the
+    // box are ever read: nearest first on the half's own side, then the other side's, then back
+    // and forth over all of them. A hole as tall as the picture gets no texture.
+    let above = Array(stride(from: box.y - 1, through: 0, by: -1))
+    let below = Array((box.y + box.height)..<max(box.y + box.height, image.height))
     let r = 2 * Self.blurRadius
     let gw = w + 2 * r
     let gh = h + 2 * r
+    guard !(above.isEmpty && below.isEmpty) else {
+      detail = [[Int32]](repeating: [Int32](repeating: 0, count: w * h), count: 3)
+      strength = 0
+      return
+    }
     var rows = [Int](repeating: 0, count: gh)
     for gy in 0..<gh {
-      // Rows of the grown margin reflect back into the box's own rows, never into the hole.
+      // Rows of the grown margin reflect back into the box's own rows.
       let y = reflect(gy - r, h)
-      let above = box.y - 1 - y
-      let below = box.y + box.height + (h - 1 - y)
-      rows[gy] = reflect(y < h / 2 ? above : below, image.height)
+      let top = y < h / 2
+      let t = top ? y : h - 1 - y
+      let near = top ? above : below
+      let all = near + (top ? below : above)
+      rows[gy] = t < near.count ? near[t] : all[reflect(t, all.count)]
     }
     var columns = [Int](repeating: 0, count: gw)
     for gx in 0..<gw {
