@@ -7,9 +7,10 @@ import VectorRaster
 /// what a client gets, then judges each attack's score map against the answer (its guess, where
 /// the true target ranks among all searched positions, and whether `verify` would accept the guess).
 public enum SelfAttack {
-  /// The attacks run by default: edge matching (class 1) and masked correlation (class 2).
+  /// The attacks run by default: edge matching (class 1), masked correlation (class 2), boundary
+  /// continuity (class 4) and hole finding by statistics (class 7a).
   public static let defaultAttacks: [any ClientAttack] = [
-    EdgeMatchAttack(), MaskedNCCAttack(), BoundaryAttack(),
+    EdgeMatchAttack(), MaskedNCCAttack(), BoundaryAttack(), HoleContrastAttack(),
   ]
 
   /// Attacks `view` and judges the results against `window`. Throws `.badData` when the piece is

@@ -39,8 +39,17 @@ struct HardeningOptionGroup: ParsableArguments {
     parsing: .unconditional,
     help: ArgumentHelp(
       "Extra decoy holes in the same style with similar but different shapes, 0…16 (as many as fit); "
-        + "default from --difficulty (classic 0, easy 1, normal 2, hard 3)."))
+        + "default from --difficulty (classic 0, easy 1, normal 2, hard 4 twins of the piece's own outline).")
+  )
   var decoys: Int?
+
+  @Option(
+    help: ArgumentHelp(
+      "A secret that draws this deployment's own family of looks (light, palette, texture, knobs, rim); "
+        + "default: the environment variable \(StyleKey.environmentVariable). Same key and seed, same captcha; "
+        + "answer.json records only a fingerprint.",
+      valueName: "secret"))
+  var styleKey: String?
 
   /// Sets `options.variation` (the `--vary` preset, or the variation already in `options`, e.g.
   /// from `--difficulty`, then any knobs on top) and `options.decoys` when `--decoys` is given.
@@ -52,5 +61,8 @@ struct HardeningOptionGroup: ParsableArguments {
     if let n = varyNoise { v.noise = n }
     options.variation = v
     if let n = decoys { options.decoys.count = n }
+    if let secret = styleKey ?? StyleKey.secretFromEnvironment() {
+      options.styleKey = try StyleKey(secret: secret)
+    }
   }
 }

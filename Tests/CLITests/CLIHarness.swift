@@ -19,11 +19,15 @@ enum CLI {
   private final class Marker {}
 
   @discardableResult
-  static func run(_ args: [String], cwd: URL? = nil) throws -> CLIResult {
+  static func run(_ args: [String], cwd: URL? = nil, environment: [String: String] = [:]) throws -> CLIResult
+  {
     let p = Process()
     p.executableURL = executableURL
     p.arguments = args
     if let cwd { p.currentDirectoryURL = cwd }
+    if !environment.isEmpty {
+      p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let out = Pipe()
     let err = Pipe()
     p.standardOutput = out

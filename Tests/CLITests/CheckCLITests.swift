@@ -35,7 +35,8 @@ final class CheckCLITests: XCTestCase {
       matches(
         checked.stderr,
         #"^check: edge-match rank [0-9]+ of 261( \(cracked\))?, ncc-ccoeff rank [0-9]+ of 261( \(cracked\))?, "#
-          + #"boundary rank [0-9]+ of 261( \(cracked\))?\n$"#),
+          + #"boundary rank [0-9]+ of 261( \(cracked\))?, hole-contrast rank [0-9]+ of 261( \(cracked\))?\n$"#
+      ),
       checked.stderr)
     XCTAssertEqual(checked.stdout, "")
     XCTAssertEqual(try snapshot(path("plain")), try snapshot(path("checked")))
@@ -57,7 +58,8 @@ final class CheckCLITests: XCTestCase {
     let check = try XCTUnwrap(json["check"] as? [String: Any])
     XCTAssertNotNil(check["cracked"] as? Bool)
     let attacks = try XCTUnwrap(check["attacks"] as? [[String: Any]])
-    XCTAssertEqual(attacks.map { $0["name"] as? String }, ["edge-match", "ncc-ccoeff", "boundary"])
+    XCTAssertEqual(
+      attacks.map { $0["name"] as? String }, ["edge-match", "ncc-ccoeff", "boundary", "hole-contrast"])
     let start = json["start"] as! [String: Int]
     for a in attacks {
       // Vertical mode: the attack searches y only, on the start column; 160 − 60 + 1 positions.
@@ -86,7 +88,9 @@ final class CheckCLITests: XCTestCase {
         checked.stderr,
         #"^check: 6 items; edge-match cracked [0-6] \([0-9.]+%, median rank [0-9]+\), "#
           + #"ncc-ccoeff cracked [0-6] \([0-9.]+%, median rank [0-9]+\), "#
-          + #"boundary cracked [0-6] \([0-9.]+%, median rank [0-9]+\); any attack [0-6] \([0-9.]+%\)\n$"#),
+          + #"boundary cracked [0-6] \([0-9.]+%, median rank [0-9]+\), "#
+          + #"hole-contrast cracked [0-6] \([0-9.]+%, median rank [0-9]+\); any attack [0-6] \([0-9.]+%\)\n$"#
+      ),
       checked.stderr)
     XCTAssertEqual(try snapshot(path("plain")), try snapshot(path("checked")))
   }

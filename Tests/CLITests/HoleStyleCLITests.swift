@@ -31,7 +31,7 @@ final class HoleStyleCLITests: XCTestCase {
     XCTAssertEqual(Set(backgrounds).count, backgrounds.count, "each style draws its own hole")
     let plain = try make([])
     let answer = String(decoding: try S.bytes(plain.dir.appendingPathComponent("answer.json")), as: UTF8.self)
-    XCTAssertTrue(answer.contains("\"stripes\""), "the default (--difficulty normal) hole is stripes")
+    XCTAssertTrue(answer.contains("\"texture\""), "the default (--difficulty normal) hole is texture")
     let classic = try make(["--difficulty", "classic"])
     XCTAssertTrue(
       try S.bytes(classic.dir.appendingPathComponent("background.png")) == backgrounds[0],

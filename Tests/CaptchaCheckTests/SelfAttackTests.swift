@@ -15,7 +15,8 @@ final class SelfAttackTests: XCTestCase {
     for target in [PiecePosition(x: 40, y: 20), PiecePosition(x: 151, y: 77), PiecePosition(x: 250, y: 50)] {
       let captcha = try SyntheticCaptcha.make(target: target, hole: SyntheticCaptcha.darkened)
       let report = try captcha.run()
-      XCTAssertEqual(report.verdicts.map(\.attack), ["edge-match", "ncc-ccoeff", "boundary"])
+      XCTAssertEqual(
+        report.verdicts.map(\.attack), ["edge-match", "ncc-ccoeff", "boundary", "hole-contrast"])
       for v in report.verdicts {
         XCTAssertEqual(v.rank, 1, "\(v.attack) at \(target)")
         XCTAssertTrue(v.cracked, "\(v.attack) at \(target)")
@@ -80,7 +81,7 @@ final class SelfAttackTests: XCTestCase {
       target: target, mode: .free, start: PiecePosition(x: 0, y: 0), width: 160, height: 100,
       pieceSize: 40, hole: SyntheticCaptcha.darkened)
     let report = try captcha.run()
-    XCTAssertEqual(report.verdicts.map(\.candidates), [121 * 61, 121 * 61, 121 * 61])
+    XCTAssertEqual(report.verdicts.map(\.candidates), [121 * 61, 121 * 61, 121 * 61, 121 * 61])
     for name in ["edge-match", "ncc-ccoeff"] {
       let v = verdict(report, name)
       XCTAssertTrue(v.cracked, name)
@@ -142,5 +143,48 @@ final class SelfAttackTests: XCTestCase {
     }
     XCTAssertEqual(members.last?.0, "check")
     XCTAssertEqual(members.count, 11, "schema 1's ten keys (kind among them) and check")
+  }
+}
+
+final class HoleContrastAttackTests: XCTestCase {
+  /// A hole of noise unrelated to the photo, tinted with a strong colour cast of unchanged
+  /// brightness: masked correlation has nothing to match, but the saturation map shows the hole.
+  func tintedNoiseHole(at target: PiecePosition) throws -> SyntheticCaptcha {
+    var rng = Xoshiro256StarStar(seed: 7)
+    return try SyntheticCaptcha.make(target: target) { rgb, c, _, _ in
+      let n = Double(rng.nextInt(in: 60...190))
+      // +40 red, +40 blue and as much less green as keeps BT.601 luma: saturated, same brightness.
+      let tint = (40.0, -40.0 * (0.299 + 0.114) / 0.587, 40.0)
+      func mix(_ v: Int, _ t: Double) -> Int { Int((Double(v) * (1 - c) + (n + t) * c).rounded()) }
+      return (mix(rgb.0, tint.0), mix(rgb.1, tint.1), mix(rgb.2, tint.2))
+    }
+  }
+
+  func testTintedNoiseHoleIsFoundByHoleContrastButNotByMaskedCorrelation() throws {
+    for target in [PiecePosition(x: 90, y: 30), PiecePosition(x: 200, y: 70)] {
+      let report = try tintedNoiseHole(at: target).run()
+      let hole = report.verdicts.first { $0.attack == "hole-contrast" }!
+      XCTAssertTrue(hole.cracked, "hole-contrast at \(target): guess \(String(describing: hole.guess))")
+      XCTAssertEqual(hole.rank, 1)
+      XCTAssertFalse(report.verdicts.first { $0.attack == "ncc-ccoeff" }!.cracked)
+    }
+  }
+
+  func testOpenCVDiscMatchesTheEllipseStructuringElement() {
+    // cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9)) has rows of 1, 7, 7, 9, 9, 9, 7, 7, 1 ones.
+    let disc = StructuringDisc.offsets(radius: 4)
+    let perRow = (-4...4).map { dy in disc.filter { $0.1 == dy }.count }
+    XCTAssertEqual(perRow, [1, 7, 7, 9, 9, 9, 7, 7, 1])
+  }
+
+  func testRingLiesOutsideTheShapeAndAroundIt() {
+    let w = 5
+    let mask = (0..<25).map { $0 == 12 }  // one pixel in the middle
+    let (inner, ring, pw) = StructuringDisc.ring(mask, width: w, ringWidth: 1)
+    XCTAssertEqual(pw, 7)
+    XCTAssertEqual(inner.filter { $0 }.count, 1)
+    // A radius-1 disc is the 4-neighbourhood plus the centre: four ring pixels.
+    XCTAssertEqual(ring.filter { $0 }.count, 4)
+    XCTAssertFalse(zip(inner, ring).contains { $0 && $1 })
   }
 }

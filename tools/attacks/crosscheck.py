@@ -22,6 +22,7 @@ import cv2
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from attacks import ATTACKS  # noqa: E402
+from hole_attacks import HOLE_ATTACKS  # noqa: E402
 
 
 def main() -> int:
@@ -54,7 +55,7 @@ def main() -> int:
             tx, ty, tol = answer["target"]["x"], answer["target"]["y"], answer["tolerance"]
             for verdict in answer["check"]["attacks"]:
                 name = verdict["name"]
-                _, attack, _ = ATTACKS[name]
+                _, attack, _ = {**ATTACKS, **HOLE_ATTACKS}[name]
                 py = attack(bg, piece, answer["mode"], start)
                 sw = (verdict["guess"]["x"], verdict["guess"]["y"]) if verdict["guess"] else None
                 py_cracked = py is not None and abs(py[0] - tx) <= tol and (

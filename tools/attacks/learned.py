@@ -68,12 +68,15 @@ def make_one(job):
     return band(bg, y, piece.shape[0]), piece, int(answer["target"]["x"])
 
 
-def make_dataset(binary: str, photo_dir: Path, count: int, work: Path, seed_base: int = 7_000_000):
+def make_dataset(binary: str, photo_dir: Path, count: int, work: Path, seed_base: int = 7_000_000,
+                 train_looks: dict | None = None):
     """`count` captchas from the training photos and procedural backgrounds (equal shares), looks
-    mixed as TRAIN_LOOKS; returns arrays (bands N×(h+2M)×W×3, pieces N×h×h×4, targets N)."""
+    mixed as `train_looks` (default TRAIN_LOOKS); returns arrays (bands N×(h+2M)×W×3, pieces
+    N×h×h×4, targets N). `make` inherits the environment, so CAPTCHA_STYLE_KEY trains on a key's look."""
     sources = [photo_dir / f"{stem}.jpg" for stem in TRAIN_PHOTOS] + [None]
     jobs = []
-    looks = [look for look, share in TRAIN_LOOKS.items() for _ in range(int(round(share * 10)))]
+    shares = train_looks or TRAIN_LOOKS
+    looks = [look for look, share in shares.items() for _ in range(int(round(share * 10)))]
     for k in range(count):
         src = sources[k % len(sources)]
         look = looks[(k // len(sources)) % len(looks)]
@@ -246,6 +249,8 @@ def main(argv=None) -> int:
     t.add_argument("--count", type=int, default=2400, help="training captchas (default 2400)")
     t.add_argument("--minutes", type=float, default=8, help="training minutes per variant (default 8)")
     t.add_argument("--variants", default=",".join(VARIANTS))
+    t.add_argument("--looks", help="comma-separated looks to train on in equal shares (default: "
+                   + ", ".join(f"{k} {int(v * 100)}%%" for k, v in TRAIN_LOOKS.items()) + ")")
     args = ap.parse_args(argv)
     photo_dir = Path(args.photos)
     missing = [s for s in TRAIN_PHOTOS if not (photo_dir / f"{s}.jpg").exists()]
@@ -253,7 +258,11 @@ def main(argv=None) -> int:
         print(f"learned: training photos missing in {photo_dir}: {', '.join(missing)}", file=sys.stderr)
         return 2
     t0 = time.monotonic()
-    bands, pieces, targets = make_dataset(args.bin, photo_dir, args.count, Path(args.work))
+    looks = None
+    if args.looks:
+        names = args.looks.split(",")
+        looks = {name: 1 / len(names) for name in names}
+    bands, pieces, targets = make_dataset(args.bin, photo_dir, args.count, Path(args.work), train_looks=looks)
     print(f"learned: {len(bands)} training captchas made in {time.monotonic() - t0:.0f} s", flush=True)
     out = Path(args.out)
     log = []

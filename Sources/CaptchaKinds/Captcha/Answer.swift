@@ -133,7 +133,7 @@ public struct Answer: Equatable, Codable, Sendable {
   enum CodingKeys: String, CodingKey {
     case schema, kind, generator, seed, mode, tolerance, background, piece, start, target, steps, source,
       resize
-    case layout, hole, variation, decoys
+    case layout, hole, style, variation, decoys
   }
 
   /// The `piece` object: the file, its shape and the recorded look of the piece.
@@ -146,6 +146,11 @@ public struct Answer: Equatable, Codable, Sendable {
     var padding: PiecePadding?
     var shadow: PieceShadow?
     var bevel: PieceBevel?
+  }
+
+  /// The `style` object: the fingerprint of the style key the look was drawn with (never the key).
+  struct StyleRecord: Codable {
+    var fingerprint: String
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -168,6 +173,7 @@ public struct Answer: Equatable, Codable, Sendable {
     try c.encodeIfPresent(resize, forKey: .resize)
     try c.encodeIfPresent(layout, forKey: .layout)
     try c.encodeIfPresent(look.hole, forKey: .hole)
+    try c.encodeIfPresent(look.styleFingerprint.map(StyleRecord.init), forKey: .style)
     try c.encodeIfPresent(variation, forKey: .variation)
     try c.encodeIfPresent(decoys, forKey: .decoys)
   }
@@ -189,7 +195,8 @@ public struct Answer: Equatable, Codable, Sendable {
     layout = try c.decodeIfPresent(PieceLayout.self, forKey: .layout)
     look = AnswerLook(
       rotation: piece.rotation, padding: piece.padding, shadow: piece.shadow, bevel: piece.bevel,
-      hole: try c.decodeIfPresent(AnswerLook.Hole.self, forKey: .hole))
+      hole: try c.decodeIfPresent(AnswerLook.Hole.self, forKey: .hole),
+      styleFingerprint: try c.decodeIfPresent(StyleRecord.self, forKey: .style)?.fingerprint)
     variation = try c.decodeIfPresent(VariationRecord.self, forKey: .variation)
     decoys = try c.decodeIfPresent([DecoyRecord].self, forKey: .decoys)
     steps = try c.decodeIfPresent(StepStops.self, forKey: .steps)

@@ -18,7 +18,8 @@ import VectorRaster
 ///   square box (a drop shadow's room); `start`/`target` already account for it;
 /// - `piece.shadow`: `{offset: {x, y}, blur, opacity}` of the drop shadow;
 /// - `piece.bevel`: `{width, strength}` of the bevel;
-/// - `hole`: `{style, opacity}` unless the hole is the default `shade` at its default strength.
+/// - `hole`: `{style, opacity}` unless the hole is the default `shade` at its default strength;
+/// - `style`: `{fingerprint}` of the style key the look was drawn with (`StyleKey`; never the secret).
 public struct AnswerLook: Equatable, Sendable {
   /// The hole style and its strength.
   public struct Hole: Equatable, Codable, Sendable {
@@ -42,16 +43,19 @@ public struct AnswerLook: Equatable, Sendable {
   public var shadow: PieceShadow?
   public var bevel: PieceBevel?
   public var hole: Hole?
+  /// The style key's fingerprint (`StyleKey.fingerprint`), nil for the public look.
+  public var styleFingerprint: String?
 
   public init(
     rotation: Double? = nil, padding: PiecePadding? = nil, shadow: PieceShadow? = nil,
-    bevel: PieceBevel? = nil, hole: Hole? = nil
+    bevel: PieceBevel? = nil, hole: Hole? = nil, styleFingerprint: String? = nil
   ) {
     self.rotation = rotation
     self.padding = padding
     self.shadow = shadow
     self.bevel = bevel
     self.hole = hole
+    self.styleFingerprint = styleFingerprint
   }
 
   /// The look of a captcha made with `options` whose shape variation seed was `shapeSeed`.
@@ -60,6 +64,7 @@ public struct AnswerLook: Equatable, Sendable {
     self.init(
       rotation: options.shape.rotation(seed: shapeSeed),
       padding: padding.isZero ? nil : padding, shadow: options.pieceShadow, bevel: options.pieceStyle.bevel,
-      hole: Hole(options.holeStyle))
+      hole: Hole(options.holeStyle), styleFingerprint: options.styleKey?.fingerprint)
   }
+
 }

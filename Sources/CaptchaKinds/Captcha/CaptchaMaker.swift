@@ -52,6 +52,7 @@ public enum CaptchaMaker {
   public static func make(
     background input: consuming RGBAImage, source: SourceInfo?, options: MakeOptions, seed: UInt64
   ) throws -> Captcha {
+    let options = options.styled()
     try options.validate()
     let prepared = try BackgroundStage(options: options).prepare(
       SourceBackground(image: input, source: source), seed: seed)
@@ -64,6 +65,7 @@ public enum CaptchaMaker {
   public static func make(prepared: consuming PreparedBackground, options: MakeOptions, seed: UInt64) throws
     -> Captcha
   {
+    let options = options.styled()  // the deployment's look, when a style key is set
     let record = (source: prepared.source, resize: prepared.resize, variation: prepared.variation)
     var background = prepared.image
     _ = consume prepared  // `background` now holds the only reference: the hole is drawn in place

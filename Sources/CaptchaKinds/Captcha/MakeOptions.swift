@@ -57,6 +57,8 @@ public struct MakeOptions: Sendable {
   public var decoys = DecoySettings()
   /// `--steps N`: the target is one of N evenly spaced x stops (horizontal mode only).
   public var steps: Int?
+  /// The deployment's style key (`--style-key`): restyles the hardened look; nil: the public look.
+  public var styleKey: StyleKey?
 
   /// The codecs' default limit (50 megapixels).
   public static let defaultMaxPixels = ImageCodec.defaultMaxPixels

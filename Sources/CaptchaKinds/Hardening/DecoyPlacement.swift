@@ -4,7 +4,7 @@ import VectorRaster
 
 /// Where decoy holes go: boxes of the piece's size inside the same margin as the target, never
 /// overlapping the target's box, each other, or (horizontal and vertical modes) the start box,
-/// with a gap of at least `gap` pixels between boxes.
+/// with a gap of at least `gap` pixels between boxes (twins: between their outlines, `spacing`).
 ///
 /// Horizontal mode puts decoys on the line an attacker searches: each decoy's row is within
 /// ±`band` of the target's row, and its x keeps at least piece + gap from the target, the start
@@ -15,11 +15,13 @@ import VectorRaster
 enum DecoyPlacement {
   static func draw(
     count: Int, width w: Int, height h: Int, pieceSize p: Int, mode: DragMode, placement: Placement,
-    band: Int, gap: Int, rng: inout Xoshiro256StarStar
+    band: Int, gap: Int, spacing: Int? = nil, rng: inout Xoshiro256StarStar
   ) -> [PiecePosition] {
     guard count > 0 else { return [] }
     let m = Placement.margin(pieceSize: p)
-    let d = p + gap
+    // Along the line: `spacing` when given (twins pack by their outline), else whole boxes apart.
+    let d = spacing ?? p + gap
+    let boxes = p + gap
     let t = placement.target
     let s = placement.start
     // A row (or column) within ±band of `c`, inside the margin.
@@ -40,7 +42,7 @@ enum DecoyPlacement {
       guard w - p - m >= m, h - p - m >= m else { return [] }
       var placed: [PiecePosition] = []
       func clear(_ a: PiecePosition, _ b: PiecePosition) -> Bool {
-        abs(a.x - b.x) >= d || abs(a.y - b.y) >= d
+        abs(a.x - b.x) >= boxes || abs(a.y - b.y) >= boxes
       }
       for _ in 0..<count {
         for _ in 0..<200 {

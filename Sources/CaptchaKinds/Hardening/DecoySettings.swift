@@ -13,11 +13,17 @@ public struct DecoySettings: Equatable, Sendable {
   /// Smallest gap in pixels between a decoy's box and the target's, the start's or another
   /// decoy's. nil: a tenth of the piece, at least 2.
   public var gap: Int?
+  /// Twins (issue 12): every decoy has the piece's own outline, so the hole's shape, its
+  /// knob/notch layout and (with `band` 0) its row say nothing about which hole is the target; the
+  /// twins are packed as tightly as their outlines allow. false: outlines that differ from the
+  /// piece's (other jigsaw sides, turns, mirrors, substitutes).
+  public var twins: Bool
 
-  public init(count: Int = 0, band: Int? = nil, gap: Int? = nil) {
+  public init(count: Int = 0, band: Int? = nil, gap: Int? = nil, twins: Bool = false) {
     self.count = count
     self.band = band
     self.gap = gap
+    self.twins = twins
   }
 
   /// Largest accepted `count`.

@@ -77,6 +77,42 @@ struct DecoyShapes {
     fixed = ranked.sorted { $0.0 < $1.0 }.prefix(2).map { $0.1 }
   }
 
+  /// The piece's own outline as a decoy (`DecoySettings.twins`).
+  var twin: DecoyOutline {
+    DecoyOutline(
+      path: shape.path(size: Double(size), seed: shapeSeed), fillRule: shape.fillRule, shape: shape.name,
+      variant: "twin", shapeSeed: shapeSeed)
+  }
+
+  /// The smallest distance along x (`alongX`) or y at which two copies of the piece's mask, and
+  /// every copy farther apart, keep at least `gap` pixels between their covered pixels: how tightly
+  /// twins pack on a line (at most the box side plus the gap).
+  func twinSpacing(gap: Int, alongX: Bool) -> Int {
+    let p = size
+    let covered = pieceMask.data.map { $0 > 0 }
+    func at(_ x: Int, _ y: Int) -> Bool {
+      x >= 0 && y >= 0 && x < p && y < p && (alongX ? covered[y * p + x] : covered[x * p + y])
+    }
+    // Grown by `gap` along the line and across it (a square neighbourhood).
+    var grown = [Bool](repeating: false, count: p * p)
+    for y in 0..<p {
+      for x in 0..<p where at(x, y) {
+        for v in max(0, y - gap)...min(p - 1, y + gap) {
+          for u in max(0, x - gap)...min(p - 1, x + gap) { grown[v * p + u] = true }
+        }
+      }
+    }
+    func clear(_ d: Int) -> Bool {
+      for y in 0..<p {
+        for x in 0..<(p - min(d, p)) where grown[y * p + x + d] && at(x, y) { return false }
+      }
+      return true
+    }
+    var d = p + gap
+    while d > 1 && clear(d - 1) { d -= 1 }
+    return d
+  }
+
   /// The next decoy outline, drawn from `rng`; nil when no outline differs enough.
   func next(_ rng: inout Xoshiro256StarStar) throws -> DecoyOutline? {
     if !fixed.isEmpty { return fixed[Int(rng.next(below: UInt64(fixed.count)))] }

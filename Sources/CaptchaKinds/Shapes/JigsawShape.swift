@@ -9,7 +9,16 @@ import VectorRaster
 /// The sides are drawn on a unit body and the whole outline is then fitted to the box (keeping
 /// its aspect ratio, centred), so a piece with knobs on only some sides still fills the box.
 public struct JigsawShape: PieceShape, Equatable {
-  public init() {}
+  /// How big the knobs' heads are against the standard piece (a style key's knob family; 1 for
+  /// the public look).
+  public var knobScale: Double = 1
+  /// How wide the knobs' necks are against the standard piece (1 for the public look).
+  public var neckScale: Double = 1
+
+  public init(knobScale: Double = 1, neckScale: Double = 1) {
+    self.knobScale = knobScale
+    self.neckScale = neckScale
+  }
 
   public var name: String { "jigsaw" }
   public var fillRule: FillRule { .nonzero }
@@ -66,7 +75,7 @@ public struct JigsawShape: PieceShape, Equatable {
   }
 
   public func path(size: Double, seed: UInt64) -> Path {
-    let edges = Self.edges(seed: seed)
+    let edges = Self.edges(seed: seed).map(scaled)
     let corners = [Point(0, 0), Point(1, 0), Point(1, 1), Point(0, 1)]
     // Outward normals of top, right, bottom, left (clockwise on a y-down screen).
     let normals = [Point(0, -1), Point(1, 0), Point(0, 1), Point(-1, 0)]
@@ -86,6 +95,23 @@ public struct JigsawShape: PieceShape, Equatable {
     }
     p.close()
     return p.fitted(toBox: size) ?? p
+  }
+
+  /// `edge` with the family's knob and neck scales applied (the head's centre stays where it was).
+  func scaled(_ edge: Edge) -> Edge {
+    guard knobScale != 1 || neckScale != 1 else { return edge }
+    func scale(_ k: Knob) -> Knob {
+      var out = k
+      out.headRadius = k.headRadius * knobScale
+      out.headHalfHeight = k.headHalfHeight * knobScale
+      out.neckHalfWidth = min(k.neckHalfWidth * knobScale * neckScale, 0.8 * out.headRadius)
+      return out
+    }
+    switch edge {
+    case .flat: return .flat
+    case .knob(let k): return .knob(scale(k))
+    case .notch(let k): return .notch(scale(k))
+    }
   }
 
   /// Appends one side carrying knob `k`, in side-local (u along, v outward) coordinates mapped by

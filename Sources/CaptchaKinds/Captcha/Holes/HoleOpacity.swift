@@ -14,3 +14,4 @@ extension OverlayHole: OpacityHoleStyle {}
 extension TransparentHole: OpacityHoleStyle {}
 extension OutlineHole: OpacityHoleStyle {}
 extension InnerShadowHole: OpacityHoleStyle {}
+extension TexturedHole: OpacityHoleStyle {}

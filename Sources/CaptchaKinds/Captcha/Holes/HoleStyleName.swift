@@ -7,6 +7,7 @@ public enum HoleStyleName: String, CaseIterable, Sendable {
   case outline
   case innerShadow = "inner-shadow"
   case stripes
+  case texture
 
   /// The style with its default opacity, or with `opacity` (assumed within 0…1) when given.
   func style(opacity: Double?) -> any HoleStyle {
@@ -17,6 +18,7 @@ public enum HoleStyleName: String, CaseIterable, Sendable {
     case .outline: return opacity.map { OutlineHole(opacity: $0) } ?? OutlineHole()
     case .innerShadow: return opacity.map { InnerShadowHole(opacity: $0) } ?? InnerShadowHole()
     case .stripes: return opacity.map { StripedHole(opacity: $0) } ?? StripedHole()
+    case .texture: return opacity.map { TexturedHole(opacity: $0) } ?? TexturedHole()
     }
   }
 }

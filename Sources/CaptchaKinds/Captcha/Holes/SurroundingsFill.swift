@@ -30,7 +30,7 @@ struct SurroundingsFill {
     for y in 0..<region.height {
       for x in 0..<region.width {
         let i = y * region.width + x
-        let o = 255 - Int32(hole.data[i])
+        let o = (255 - Int32(hole.data[i])) * Self.weightScale
         let p = ((region.y + y) * image.width + region.x + x) * 4
         let r = Int32(image.pixels[p])
         let g = Int32(image.pixels[p + 1])
@@ -61,7 +61,7 @@ struct SurroundingsFill {
       let m = Int64(mean.values[i])
       let variance = max(0, Int64(meanSquare.values[i]) * 16 - m * m)
       let sd = Int32(Double(variance).squareRoot().rounded())
-      weightedContrast[i] = sd * 255
+      weightedContrast[i] = sd * 255 * Self.weightScale
       contrastSum += Int64(sd)
       clearSum += 1
     }
@@ -71,7 +71,7 @@ struct SurroundingsFill {
     }
     channels = colour.map(blur)
     contrast = blur(weightedContrast)
-    contrastWeight = blur(clear.map { $0 ? 255 : 0 })
+    contrastWeight = blur(clear.map { $0 ? 255 * Self.weightScale : 0 })
     weight = blur(outside)
     let total = Double(max(1, sums.3))
     fallbackColour = (Double(sums.0) / total, Double(sums.1) / total, Double(sums.2) / total)
@@ -126,14 +126,22 @@ struct SurroundingsFill {
     return clear
   }
 
+  /// Weights are blurred at 16 steps per coverage level (0…4080), so the integer blurs' rounding
+  /// stays small against the few units of weight left deep inside a large hole (at 0…255 it biased
+  /// the middle of a 24-px hole by 20 levels).
+  static let weightScale: Int32 = 16
+  /// Weight (blurred outside weight, full = 255 × weightScale) of the surroundings' mean colour added
+  /// to every pixel's estimate, so where almost no weight reaches the estimate leans on the mean.
+  static let meanWeight = 4.0 * Double(weightScale)
+
   /// The surroundings' colour at region index `i` (0…255 per channel).
   func colour(at i: Int) -> (Double, Double, Double) {
-    let w = weight.values[i]
-    guard w > 0 else { return fallbackColour }
-    let d = Double(w)
+    let k = Self.meanWeight
+    let d = Double(weight.values[i]) + k
     return (
-      Double(channels[0].values[i]) / d, Double(channels[1].values[i]) / d,
-      Double(channels[2].values[i]) / d
+      (Double(channels[0].values[i]) + k * fallbackColour.0) / d,
+      (Double(channels[1].values[i]) + k * fallbackColour.1) / d,
+      (Double(channels[2].values[i]) + k * fallbackColour.2) / d
     )
   }
 

@@ -1,0 +1,157 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
+/// The default hole since issue 12: the picture inside the outline is replaced by the photo's
+/// own material. Its colour is the surroundings' colour carried inwards (a normalised blur of the
+/// pixels around the hole: nothing of the cut-out picture remains), its fine texture is lent by
+/// the picture right above and below it, mirrored in (`PhotoTexture`), and what shows a person where a piece is
+/// missing is the light of a recess (`RecessShading`): a soft shadow and highlight along the
+/// outline, which photos contain everywhere.
+///
+/// Why: a shaded hole is an affine function of the cut-out picture (masked correlation finds it);
+/// a hole with a colour, stripe or saturation of its own is found by statistics no photo shares
+/// (issue 12's hole finders). This hole has the photo's colour, grain and edges; it differs from
+/// the picture around it only in that its content does not continue the picture, which is also
+/// true of every decoy (`DecoySettings.twins`), so choosing among the holes takes the piece's
+/// picture: which hole's surroundings does it continue?
+public struct TexturedHole: HoleStyle, Equatable {
+  /// Strength of the recess light, 0…1: at 0.75 (default) the shadow and highlight reach ±30
+  /// levels of brightness.
+  public var opacity: Double = 0.75
+  /// The texture's gain against the surroundings' own local contrast (1: as strong as around the
+  /// hole).
+  public var textureGain: Double = 1
+  /// How much of the hole's colour is the surroundings' colour carried inwards (1), against the
+  /// surroundings' flat mean colour (0): the carried colour continues shapes into the hole, which
+  /// lets a solver match the piece's blurred picture against it.
+  public var carry: Double = 1
+  /// Index into `RecessShading.directions`: where the light comes from (0: the top left).
+  public var light: Int = 0
+  /// How strongly each channel follows the shadow (a palette: 1, 1, 1 is neutral grey).
+  public var shadowTint: Tint = Tint()
+  /// How the lent texture is laid in.
+  var orientation: PhotoTexture.Orientation = .upright
+  /// The seed `render(into:weight:)` uses.
+  public var seed: UInt64 = 0
+
+  /// Per-channel weights of the recess light (0.5…1.5 each; a palette drawn by a style key).
+  public struct Tint: Equatable, Sendable {
+    public var r: Double
+    public var g: Double
+    public var b: Double
+
+    public init(r: Double = 1, g: Double = 1, b: Double = 1) {
+      self.r = r
+      self.g = g
+      self.b = b
+    }
+  }
+
+  /// Brightness of the recess light at full strength, in levels.
+  static let lightLevels = 40.0
+  /// Largest factor the lent texture is amplified by to match the surroundings' contrast.
+  static let maxTextureGain = 2.5
+
+  public init(opacity: Double = 0.75, textureGain: Double = 1, light: Int = 0, seed: UInt64 = 0) {
+    self.opacity = opacity
+    self.textureGain = textureGain
+    self.light = light
+    self.seed = seed
+  }
+
+  public var name: String { "texture" }
+  public var needsAlpha: Bool { false }
+
+  public func render(into image: inout RGBAImage, weight: CoverageMask) {
+    render(into: &image, weight: weight, seed: seed)
+  }
+
+  public func render(into image: inout RGBAImage, weight: CoverageMask, seed: UInt64) {
+    guard let hole = HolePixels.clip(weight, to: image), hole.data.contains(where: { $0 > 0 }) else { return }
+    var rng = Xoshiro256StarStar(seed: seed, stream: 0x7478)  // "tx"
+    let box = hole.rect
+    let base = BaseFill(image: image, hole: hole)
+    let texture = PhotoTexture(image: image, box: box, orientation: orientation, rng: &rng)
+    let directions = RecessShading.directions
+    let recess = RecessShading(mask: hole, light: directions[((light % 8) + 8) % 8])
+    // Capped, so a flat window (sky) lent to a busy place does not blow up its noise.
+    let gain = textureGain * min(Self.maxTextureGain, base.contrast / max(1, texture.strength))
+    let k = Self.lightLevels * opacity
+    let tint = (shadowTint.r, shadowTint.g, shadowTint.b)
+    let imageWidth = image.width
+    hole.data.withUnsafeBufferPointer { wp in
+      image.pixels.withUnsafeMutableBufferPointer { px in
+        for y in 0..<box.height {
+          for x in 0..<box.width {
+            let a = Int32(wp[y * box.width + x])
+            guard a > 0 else { continue }
+            let ix = box.x + x
+            let iy = box.y + y
+            var colour = base.colour(x: ix, y: iy)
+            colour = (
+              carry * colour.0 + (1 - carry) * base.mean.0, carry * colour.1 + (1 - carry) * base.mean.1,
+              carry * colour.2 + (1 - carry) * base.mean.2
+            )
+            let d = texture.detail(x: ix, y: iy)
+            colour = (colour.0 + gain * d.0, colour.1 + gain * d.1, colour.2 + gain * d.2)
+            let l = k * recess.value(x: ix, y: iy)
+            colour = (colour.0 + l * tint.0, colour.1 + l * tint.1, colour.2 + l * tint.2)
+            let p = (iy * imageWidth + ix) * 4
+            px[p] = StripedHole.mix(px[p], colour.0, a)
+            px[p + 1] = StripedHole.mix(px[p + 1], colour.1, a)
+            px[p + 2] = StripedHole.mix(px[p + 2], colour.2, a)
+          }
+        }
+      }
+    }
+  }
+
+  /// The surroundings' colour continued into the hole (`SurroundingsFill`), measured on a grid
+  /// `size/96` times coarser for large holes, and the surroundings' mean local contrast.
+  struct BaseFill {
+    let fill: SurroundingsFill
+    let region: PixelRect
+    let scale: Int
+    let radius: Int
+    /// Mean absolute deviation of the surroundings' fine detail, about 0.8 × their 5×5 standard
+    /// deviation at the hole's centre (levels).
+    let contrast: Double
+    /// The flat mean colour of the surroundings (the fill's colour averaged over the hole's box).
+    let mean: (Double, Double, Double)
+
+    init(image: RGBAImage, hole: CoverageMask) {
+      let box = hole.rect
+      scale = max(1, max(box.width, box.height) / 96)
+      radius = max(4, (max(box.width, box.height) + 5) / 6)
+      let margin = 3 * radius + 2
+      region = PixelRect(
+        x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin
+      ).intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
+      if scale == 1 {
+        fill = SurroundingsFill(image: image, region: region, hole: hole.cropped(to: region), radius: radius)
+      } else {
+        let (small, smallHole) = StripedHole.downsample(image, region: region, hole: hole, by: scale)
+        fill = SurroundingsFill(
+          image: small, region: smallHole.rect, hole: smallHole, radius: max(4, radius / scale))
+      }
+      let centre = Self.gridPoint(
+        x: box.x + box.width / 2, y: box.y + box.height / 2, region: region, scale: scale)
+      contrast = 0.8 * fill.sample(x: centre.0, y: centre.1).contrast
+      mean = fill.sample(x: centre.0, y: centre.1).colour
+    }
+
+    /// The continued colour at image pixel (x, y).
+    @inline(__always) func colour(x: Int, y: Int) -> (Double, Double, Double) {
+      if scale == 1 { return fill.colour(at: (y - region.y) * region.width + x - region.x) }
+      let g = Self.gridPoint(x: x, y: y, region: region, scale: scale)
+      return fill.sample(x: g.0, y: g.1).colour
+    }
+
+    /// Image pixel (x, y)'s centre in the measuring grid's coordinates.
+    static func gridPoint(x: Int, y: Int, region: PixelRect, scale: Int) -> (Double, Double) {
+      let s = Double(scale)
+      return ((Double(x - region.x) + 0.5) / s - 0.5, (Double(y - region.y) + 0.5) / s - 0.5)
+    }
+  }
+}
