@@ -87,7 +87,7 @@ struct MakeOptionGroup: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "Hole look; default from --difficulty (stripes; shade for classic).", valueName: "name"))
+      "Hole look; default from --difficulty (texture; shade for classic).", valueName: "name"))
   var holeStyle: HoleStyleName?
 
   @Option(
