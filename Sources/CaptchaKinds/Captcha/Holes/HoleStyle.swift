@@ -21,3 +21,16 @@ extension HoleStyle {
     render(into: &image, weight: weight)
   }
 }
+
+/// A hole style whose random choices come from a seed: drawn without one (`render(into:weight:)`),
+/// it uses its own `seed` property.
+public protocol SeededHoleStyle: HoleStyle {
+  /// The seed `render(into:weight:)` uses.
+  var seed: UInt64 { get }
+}
+
+extension SeededHoleStyle {
+  public func render(into image: inout RGBAImage, weight: CoverageMask) {
+    render(into: &image, weight: weight, seed: seed)
+  }
+}

@@ -16,7 +16,7 @@ import VectorRaster
 /// the outside, the visible edge sits `inset` pixels inside the piece's outline (the piece's rim
 /// covers that band), and what makes the hole plain to a person, the colour cast, is invisible in
 /// grey levels. The parameters were tuned with the attack suite in tools/attacks.
-public struct StripedHole: HoleStyle, Equatable {
+public struct StripedHole: SeededHoleStyle, Equatable {
   /// Strength of the look, 0…1. At 0.75 (default): stripes 1.8 times the local contrast and at
   /// least ±8 levels, and a colour cast of 52 (chroma units, brightness unchanged; less where a
   /// channel would clip).
@@ -34,10 +34,6 @@ public struct StripedHole: HoleStyle, Equatable {
 
   public var name: String { "stripes" }
   public var needsAlpha: Bool { false }
-
-  public func render(into image: inout RGBAImage, weight: CoverageMask) {
-    render(into: &image, weight: weight, seed: seed)
-  }
 
   public func render(into image: inout RGBAImage, weight: CoverageMask, seed: UInt64) {
     guard let clipped = HolePixels.clip(weight, to: image) else { return }

@@ -15,7 +15,7 @@ import VectorRaster
 /// the picture around it only in that its content does not continue the picture, which is also
 /// true of every decoy (`DecoySettings.twins`), so choosing among the holes takes the piece's
 /// picture: which hole's surroundings does it continue?
-public struct TexturedHole: HoleStyle, Equatable {
+public struct TexturedHole: SeededHoleStyle, Equatable {
   /// Strength of the recess light, 0…1: at 0.75 (default) the shadow and highlight reach ±30
   /// levels of brightness.
   public var opacity: Double = 0.75
@@ -62,10 +62,6 @@ public struct TexturedHole: HoleStyle, Equatable {
 
   public var name: String { "texture" }
   public var needsAlpha: Bool { false }
-
-  public func render(into image: inout RGBAImage, weight: CoverageMask) {
-    render(into: &image, weight: weight, seed: seed)
-  }
 
   public func render(into image: inout RGBAImage, weight: CoverageMask, seed: UInt64) {
     guard let hole = HolePixels.clip(weight, to: image), hole.data.contains(where: { $0 > 0 }) else { return }
