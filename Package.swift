@@ -11,7 +11,10 @@ let package = Package(
     .executable(name: "captcha-gen", targets: ["captcha-gen"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
   ],
   targets: [
     // Paths in, coverage masks out: geometry, SVG path data, flattening, the scanline rasteriser.
@@ -38,6 +41,9 @@ let package = Package(
       name: "CaptchaKit",
       dependencies: ["CaptchaCheck", "CaptchaBatch", "CaptchaCompare"]
     ),
+    // Challenges as a service, without HTTP: issue from a pool, store, verify once, sweep, count.
+    // What a user's own Hummingbird or Vapor app embeds (README "Library use").
+    .target(name: "CaptchaService", dependencies: ["CaptchaKit"]),
     // Thin command-line front end.
     .executableTarget(
       name: "captcha-gen",
@@ -58,6 +64,7 @@ let package = Package(
     .testTarget(name: "CaptchaBatchTests", dependencies: ["CaptchaBatch"]),
     .testTarget(name: "CaptchaCompareTests", dependencies: ["CaptchaCompare"]),
     .testTarget(name: "CLITests", dependencies: ["CaptchaKit"]),
+    .testTarget(name: "CaptchaServiceTests", dependencies: ["CaptchaService"]),
   ],
   swiftLanguageModes: [.v5]
 )
