@@ -6,7 +6,7 @@ DEB_PACKAGES = libpng-dev libjpeg62-turbo-dev zlib1g-dev
 BIN_RELEASE  = .build/release/captcha-gen
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build release test demo bench bench-suites bench-compare fuzz format clean
+.PHONY: deps build release test demo bench bench-suites bench-compare raster-compare fuzz format clean
 
 # Install the C libraries' headers when they are missing (libpng, libjpeg-turbo, zlib).
 deps:
@@ -38,6 +38,22 @@ bench: bench-compare bench-suites
 bench-suites: release
 	$(SWIFT) build -c release --product captcha-bench
 	.build/release/captcha-bench
+
+# Our fill time next to Skia's (skia-python, in .venv-raster) in the same run, on the rasteriser
+# issue's three cases, with the ratio and the goal; RASTER_ARGS passes options (e.g. --rounds 15).
+RASTER_VENV  = .venv-raster
+RASTER_ARGS ?=
+
+$(RASTER_VENV)/.installed: tools/raster-compare/requirements.txt
+	python3 -m venv $(RASTER_VENV)
+	$(RASTER_VENV)/bin/pip install --quiet -r tools/raster-compare/requirements.txt
+	touch $@
+
+raster-compare: deps $(RASTER_VENV)/.installed
+	$(SWIFT) build -c release --product captcha-bench
+	@uptime
+	$(RASTER_VENV)/bin/python tools/raster-compare/compare.py --bench .build/release/captcha-bench $(RASTER_ARGS)
+	@uptime
 
 # libFuzzer targets (separate package Fuzz/, so `swift build`/`swift test` never build them):
 # SVG path parser + rasteriser, PNG decode, JPEG decode, answer.json reader. Each runs for

@@ -14,25 +14,39 @@ import Dispatch
   import Darwin
 #endif
 
-/// Scan-converter benchmarks: median and minimum time per `Rasterizer.fill` for the three
-/// reference cases, each printed next to its target.
+/// Scan-converter benchmarks: median and minimum time per `Rasterizer.fill` for the reference
+/// cases of the rasteriser issue, each printed next to its target, and the stress cases.
 enum RasterBench {
+  /// One polygon filled into a clip rectangle.
+  struct Case {
+    let label: String
+    let polygon: FlattenedPath
+    let rule: FillRule
+    let clip: PixelRect
+    let samples: Int
+    let targetMicros: Double?
+  }
+
   static func run() {
     print("raster (median / min per fill; targets from the rasteriser issue)")
-    let piece = jigsawPiece(x: 10, y: 10, size: 44)
-    measure(
-      "64x64 jigsaw piece, nonzero (\(piece.points.count) points)", targetMicros: 15,
-      samples: 4000
-    ) {
-      Rasterizer.fill(piece, rule: .nonzero, clip: PixelRect(x: 0, y: 0, width: 64, height: 64))
+    for c in cases() where c.label != pathCaseLabel {
+      measure(c.label, targetMicros: c.targetMicros, samples: c.samples) {
+        Rasterizer.fill(c.polygon, rule: c.rule, clip: c.clip)
+      }
     }
-
     let piecePath = BenchShapes.jigsaw(x: 10, y: 10, size: 44)
-    measure("64x64 jigsaw piece via Path.fill (flatten at 0.1 px + fill)", targetMicros: nil, samples: 4000) {
+    let clip64 = PixelRect(x: 0, y: 0, width: 64, height: 64)
+    measure(pathCaseLabel, targetMicros: nil, samples: 4000) {
       // Built from constants; cannot fail.
-      try! piecePath.fill(rule: .nonzero, clip: PixelRect(x: 0, y: 0, width: 64, height: 64))
+      try! piecePath.fill(rule: .nonzero, clip: clip64)
     }
+  }
 
+  static let pathCaseLabel = "64x64 jigsaw piece via Path.fill (flatten at 0.1 px + fill)"
+
+  /// The reference cases (the issue's three, then stress cases without a target).
+  static func cases() -> [Case] {
+    let piece = jigsawPiece(x: 10, y: 10, size: 44)
     var holed = FlattenedPath()
     holed.beginContour(Point(0, 0))
     holed.addPoint(Point(1920, 0))
@@ -44,25 +58,11 @@ enum RasterBench {
       holed.beginContour(hole.points[r.lowerBound])
       for i in r.dropFirst() { holed.addPoint(hole.points[i]) }
     }
-    measure("1920x1080 rectangle + puzzle hole, even-odd", targetMicros: 150, samples: 400) {
-      Rasterizer.fill(
-        holed, rule: .evenodd, clip: PixelRect(x: 0, y: 0, width: 1920, height: 1080))
-    }
-
     let clip128 = PixelRect(x: 0, y: 0, width: 128, height: 128)
     let flower = closedOutline(segments: 10_000) { 44 + 16 * sin(12 * $0) }
-    measure(
-      "10 000-segment polygon in 128x128 (flattened flower outline), nonzero", targetMicros: 1000,
-      samples: 400
-    ) {
-      Rasterizer.fill(flower, rule: .nonzero, clip: clip128)
-    }
-    // Stress cases without a target: long edges that cross many rows and cells.
+    // Long edges that cross many rows and cells.
     let star = closedOutline(segments: 10_000) {
       $0.truncatingRemainder(dividingBy: 0.0013) < 0.00063 ? 62 : 30
-    }
-    measure("stress: 10 000-segment spiky star in 128x128, even-odd", targetMicros: nil, samples: 100) {
-      Rasterizer.fill(star, rule: .evenodd, clip: clip128)
     }
     var state = SplitMix64(seed: 0x1234_5678)
     var random = FlattenedPath()
@@ -70,8 +70,43 @@ enum RasterBench {
       let p = Point(unit(&state) * 128, unit(&state) * 128)
       if i == 0 { random.beginContour(p) } else { random.addPoint(p) }
     }
-    measure("stress: 10 000 random vertices in 128x128, nonzero", targetMicros: nil, samples: 50) {
-      Rasterizer.fill(random, rule: .nonzero, clip: clip128)
+    return [
+      Case(
+        label: "64x64 jigsaw piece, nonzero (\(piece.points.count) points)", polygon: piece,
+        rule: .nonzero, clip: PixelRect(x: 0, y: 0, width: 64, height: 64), samples: 4000,
+        targetMicros: 15),
+      Case(
+        label: "1920x1080 rectangle + puzzle hole, even-odd", polygon: holed, rule: .evenodd,
+        clip: PixelRect(x: 0, y: 0, width: 1920, height: 1080), samples: 400, targetMicros: 150),
+      Case(
+        label: "10 000-segment polygon in 128x128 (flattened flower outline), nonzero",
+        polygon: flower, rule: .nonzero, clip: clip128, samples: 400, targetMicros: 1000),
+      Case(
+        label: "stress: 10 000-segment spiky star in 128x128, even-odd", polygon: star,
+        rule: .evenodd, clip: clip128, samples: 100, targetMicros: nil),
+      Case(
+        label: "stress: 10 000 random vertices in 128x128, nonzero", polygon: random,
+        rule: .nonzero, clip: clip128, samples: 50, targetMicros: nil),
+    ]
+  }
+
+  /// `captcha-bench --raster-shapes`: every case as one JSON line (label, rule, clip, contours
+  /// as flat x, y lists), so another renderer can fill exactly the same polygons.
+  static func printShapes() {
+    for c in cases() {
+      var contours: [String] = []
+      for k in 0..<c.polygon.contourCount {
+        let coords = c.polygon.contourRange(k).map { i -> String in
+          let p = c.polygon.points[i]
+          return "\(p.x),\(p.y)"
+        }
+        contours.append("[" + coords.joined(separator: ",") + "]")
+      }
+      let rule = c.rule == .evenodd ? "evenodd" : "nonzero"
+      print(
+        "{\"label\": \"\(c.label)\", \"rule\": \"\(rule)\", \"clip\": [\(c.clip.x), \(c.clip.y), "
+          + "\(c.clip.width), \(c.clip.height)], \"contours\": [\(contours.joined(separator: ","))]}"
+      )
     }
   }
 

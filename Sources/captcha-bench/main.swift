@@ -23,6 +23,10 @@ let suites: [(name: String, run: () -> Void)] = [
 if CommandLine.arguments.dropFirst().first == "--peak-rss" {
   exit(MakeBench.peakRSSHelper(Array(CommandLine.arguments.dropFirst(2))))
 }
+if CommandLine.arguments.dropFirst().first == "--raster-shapes" {
+  RasterBench.printShapes()
+  exit(0)
+}
 let wanted = Set(CommandLine.arguments.dropFirst())
 print("captcha-bench \(CaptchaKitVersion.string)")
 for suite in suites where wanted.isEmpty || wanted.contains(suite.name) {

@@ -1,156 +1,140 @@
 #!/usr/bin/env python3
-"""Fill time of our rasteriser next to Skia (skia-python) and cairo (pycairo) on the three
-reference cases of `captcha-bench raster`: median of many fills, fill only (paths built once).
+"""Fill time of our rasteriser next to Skia's, in the same run, on the rasteriser issue's three
+cases: the 64x64 jigsaw piece, the 1920x1080 rectangle with a puzzle hole (even-odd) and the
+10,000-segment polygon in 128x128. Fill time only on both sides: the polygons are built once.
 
-Usage: python3 tools/raster-compare/compare.py [--bench .build/release/captcha-bench]
-Needs: pip install -r tools/raster-compare/requirements.txt; `make release` and
-`swift build -c release --product captcha-bench` for our figures.
+    python3 tools/raster-compare/compare.py [--bench .build/release/captcha-bench] [--rounds 9]
 
-The shapes are rebuilt here from the bench's definitions (BenchShapes.jigsaw flattened to about
-0.1 px, the 1920x1080 rectangle with a 120 px jigsaw hole, the 10,000-segment flower). Skia and
-cairo are called through Python bindings, so their figures include a few microseconds of call
-overhead per fill; ours are the bench's in-process medians.
+(`make raster-compare` builds captcha-bench, installs skia-python into .venv-raster and runs this.)
+
+Both renderers fill exactly the same polygons: `captcha-bench --raster-shapes` prints them. Each
+round runs, per case, our side (`captcha-bench raster`, one process per case: the median of its
+in-process timed fills) and Skia's (skia-python, A8 raster surface, anti-aliased drawPath: the
+median of timed samples), in alternating order, so both see the same machine load. A Skia sample
+plays back a recorded picture of K draws of the path and is divided by K, which takes the Python
+call overhead (a few microseconds) out of Skia's figure; K is chosen so a sample lasts about
+100 us, short enough that the median dodges time slices lost to other processes. Printed: the
+median over rounds of each side's median, the median of the per-round ratios, and the issue's goal.
 """
 import argparse
-import math
+import json
 import os
 import re
 import statistics
 import subprocess
 import time
 
-import cairo
 import skia
 
-TAB = [((0.34, 0), (0.40, -0.02), (0.38, -0.10)), ((0.33, -0.22), (0.42, -0.30), (0.50, -0.30)),
-       ((0.58, -0.30), (0.67, -0.22), (0.62, -0.10)), ((0.60, -0.02), (0.66, 0), (1, 0))]
-
-
-def cubic_points(p0, c1, c2, p3, tol=0.1):
-    dd = max(math.hypot(p0[0] - 2 * c1[0] + c2[0], p0[1] - 2 * c1[1] + c2[1]),
-             math.hypot(c1[0] - 2 * c2[0] + p3[0], c1[1] - 2 * c2[1] + p3[1]))
-    n = max(1, math.ceil(math.sqrt(0.75 * dd / tol)))
-    out = []
-    for k in range(1, n + 1):
-        t = k / n
-        u = 1 - t
-        out.append((u * u * u * p0[0] + 3 * u * u * t * c1[0] + 3 * u * t * t * c2[0] + t * t * t * p3[0],
-                    u * u * u * p0[1] + 3 * u * u * t * c1[1] + 3 * u * t * t * c2[1] + t * t * t * p3[1]))
-    return out
-
-
-def jigsaw(x, y, size):
-    corners = [(x, y), (x + size, y), (x + size, y + size), (x, y + size)]
-    kinds = [1.0, 1.0, -1.0, 0.0]
-    pts = [corners[0]]
-    for side in range(4):
-        a, b = corners[side], corners[(side + 1) % 4]
-        d = (b[0] - a[0], b[1] - a[1])
-        nrm = (-d[1], d[0])
-        m = lambda p: (a[0] + d[0] * p[0] + nrm[0] * p[1] * kinds[side],
-                       a[1] + d[1] * p[0] + nrm[1] * p[1] * kinds[side])
-        if kinds[side] == 0:
-            pts.append(b)
-            continue
-        cur = a
-        for c1, c2, p in TAB:
-            seg = cubic_points(cur, m(c1), m(c2), m(p))
-            pts.extend(seg)
-            cur = m(p)
-    return [pts[:-1]]
-
-
-def flower(n=10_000):
-    pts = []
-    for k in range(n):
-        a = k * 2 * math.pi / n
-        r = 44 + 16 * math.sin(12 * a)
-        pts.append((64 + r * math.cos(a), 64 + r * math.sin(a)))
-    return [pts]
-
-
-CASES = [
-    ("64x64 jigsaw piece", jigsaw(10, 10, 44), False, (64, 64), "jigsaw piece, nonzero", 4000),
-    ("1920x1080 rect + hole, even-odd", [[(0, 0), (1920, 0), (1920, 1080), (0, 1080)]] + jigsaw(900.3, 480.6, 120),
-     True, (1920, 1080), "1920x1080", 300),
-    ("10,000-segment flower 128x128", flower(), False, (128, 128), "10 000-segment polygon", 300),
+# Case key (a text in our bench label), short name, goal on ours/Skia.
+GOALS = [
+    ("64x64 jigsaw piece, nonzero", "64x64 jigsaw piece", 0.5),
+    ("1920x1080 rectangle + puzzle hole", "1920x1080 rect + hole, even-odd", 1.0),
+    ("10 000-segment polygon in 128x128", "10,000-segment polygon, 128x128", 1.0),
 ]
+SAMPLE_MICROS = 100
+SKIA_SAMPLES = 300
+OUR_LINE = re.compile(r"median ([0-9.]+) us")
 
 
-def median_us(fn, reps):
-    for _ in range(max(3, reps // 20)):
-        fn()
-    times = []
-    for _ in range(reps):
-        t0 = time.perf_counter_ns()
-        fn()
-        times.append((time.perf_counter_ns() - t0) / 1000)
-    return statistics.median(times)
+def load_shapes(bench):
+    out = subprocess.run([bench, "--raster-shapes"], check=True, capture_output=True, text=True)
+    return [json.loads(line) for line in out.stdout.splitlines() if line.strip()]
 
 
-def skia_fill(contours, evenodd, size):
-    surface = skia.Surface.MakeRaster(skia.ImageInfo.MakeA8(*size))
+def skia_picture_fill(shape):
+    """A function timing one Skia sample (per fill, in us): K draws played back from a picture."""
+    x, y, w, h = shape["clip"]
+    surface = skia.Surface.MakeRaster(skia.ImageInfo.MakeA8(w, h))
     canvas = surface.getCanvas()
+    canvas.translate(-x, -y)
     path = skia.Path()
-    for c in contours:
-        path.moveTo(*c[0])
-        for p in c[1:]:
-            path.lineTo(*p)
+    for c in shape["contours"]:
+        path.moveTo(c[0], c[1])
+        for i in range(2, len(c), 2):
+            path.lineTo(c[i], c[i + 1])
         path.close()
-    path.setFillType(skia.PathFillType.kEvenOdd if evenodd else skia.PathFillType.kWinding)
+    path.setFillType(
+        skia.PathFillType.kEvenOdd if shape["rule"] == "evenodd" else skia.PathFillType.kWinding)
     paint = skia.Paint(AntiAlias=True)
 
-    def fill():
-        canvas.clear(skia.ColorTRANSPARENT)
-        canvas.drawPath(path, paint)
-        surface.flushAndSubmit()
-    return fill
+    def picture(k):
+        recorder = skia.PictureRecorder()
+        rc = recorder.beginRecording(skia.Rect(x, y, x + w, y + h))
+        for _ in range(k):
+            rc.drawPath(path, paint)
+        return recorder.finishRecordingAsPicture()
+
+    # Calibrate K from single draws.
+    one = picture(1)
+    single = []
+    for _ in range(50):
+        t0 = time.perf_counter_ns()
+        canvas.drawPicture(one)
+        single.append((time.perf_counter_ns() - t0) / 1000)
+    k = max(1, round(SAMPLE_MICROS / statistics.median(single)))
+    pic = picture(k)
+
+    def sample():
+        t0 = time.perf_counter_ns()
+        canvas.drawPicture(pic)
+        return (time.perf_counter_ns() - t0) / 1000 / k
+    return sample, k
 
 
-def cairo_fill(contours, evenodd, size):
-    surface = cairo.ImageSurface(cairo.FORMAT_A8, *size)
-    ctx = cairo.Context(surface)
-    ctx.set_fill_rule(cairo.FILL_RULE_EVEN_ODD if evenodd else cairo.FILL_RULE_WINDING)
-    for c in contours:
-        ctx.move_to(*c[0])
-        for p in c[1:]:
-            ctx.line_to(*p)
-        ctx.close_path()
-    path = ctx.copy_path()
-    ctx.new_path()
-
-    def fill():
-        ctx.set_operator(cairo.OPERATOR_CLEAR)
-        ctx.paint()
-        ctx.set_operator(cairo.OPERATOR_OVER)
-        ctx.append_path(path)
-        ctx.fill()
-        surface.flush()
-    return fill
+def skia_median(sample):
+    for _ in range(10):
+        sample()
+    return statistics.median(sample() for _ in range(SKIA_SAMPLES))
 
 
-def ours(bench, label):
-    if not os.path.exists(bench):
-        return None
-    env = dict(os.environ, CAPTCHA_BENCH_ONLY=label)
-    out = subprocess.run([bench, "raster"], env=env, capture_output=True, text=True).stdout
-    m = re.search(r"median ([0-9.]+) us", out)
-    return float(m.group(1)) if m else None
+def ours_median(bench, key):
+    env = dict(os.environ, CAPTCHA_BENCH_ONLY=key)
+    out = subprocess.run([bench, "raster"], env=env, check=True, capture_output=True, text=True)
+    m = OUR_LINE.search(out.stdout)
+    if not m:
+        raise SystemExit(f"compare.py: {bench} printed no median for case '{key}'")
+    return float(m.group(1))
+
+
+def load():
+    return open("/proc/loadavg").read().split()[:3] if os.path.exists("/proc/loadavg") else ["?"]
 
 
 def main():
-    ap = argparse.ArgumentParser()
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--bench", default=".build/release/captcha-bench")
+    ap.add_argument("--rounds", type=int, default=9)
     args = ap.parse_args()
-    print(f"{'case':34} {'ours us':>9} {'Skia us':>9} {'cairo us':>9} {'ours/Skia':>10} {'ours/cairo':>11}")
-    for name, contours, evenodd, size, label, reps in CASES:
-        s = median_us(skia_fill(contours, evenodd, size), reps)
-        c = median_us(cairo_fill(contours, evenodd, size), reps)
-        o = ours(args.bench, label)
-        os_ = f"{o:9.1f}" if o else f"{'-':>9}"
-        rs = f"{o / s:10.2f}" if o else f"{'-':>10}"
-        rc = f"{o / c:11.2f}" if o else f"{'-':>11}"
-        print(f"{name:34} {os_} {s:9.1f} {c:9.1f} {rs} {rc}")
+
+    shapes = load_shapes(args.bench)
+    samplers = {}
+    for key, _, _ in GOALS:
+        shape = next(s for s in shapes if key in s["label"])
+        samplers[key] = skia_picture_fill(shape)
+    print(f"skia-python {skia.__version__}; {args.rounds} rounds; load average at start "
+          + " ".join(load()))
+    ours = {key: [] for key, _, _ in GOALS}
+    theirs = {key: [] for key, _, _ in GOALS}
+    for r in range(args.rounds):
+        for key, _, _ in GOALS:
+            sample, _ = samplers[key]
+            if r % 2 == 0:
+                ours[key].append(ours_median(args.bench, key))
+                theirs[key].append(skia_median(sample))
+            else:
+                theirs[key].append(skia_median(sample))
+                ours[key].append(ours_median(args.bench, key))
+    print("load average at end " + " ".join(load()))
+    print(f"{'case':34} {'ours us':>9} {'Skia us':>9} {'ours/Skia':>10} {'goal':>7}  verdict")
+    for key, name, goal in GOALS:
+        o = statistics.median(ours[key])
+        s = statistics.median(theirs[key])
+        ratio = statistics.median(a / b for a, b in zip(ours[key], theirs[key]))
+        verdict = "met" if ratio <= goal else "NOT MET"
+        print(f"{name:34} {o:9.1f} {s:9.1f} {ratio:10.2f} {'<= ' + format(goal, '.1f'):>7}  {verdict}")
+    print(f"(Skia: K draws per sample, K = "
+          + ", ".join(str(samplers[key][1]) for key, _, _ in GOALS) + ")")
 
 
 if __name__ == "__main__":

@@ -11,9 +11,9 @@
 /// visit only those and fill the runs between them at once (large, sparse masks). Otherwise the
 /// sweep runs over every cell (small or densely crossed masks).
 ///
-/// Every cell an edge passes through is also tagged with the edge's chain, for the
-/// `CrossingDetector`; the sweep clears the tags with the cells.
-final class CellBand {
+/// The cells and bitmaps belong to the fill's `RasterScratch`: they are all zero when the band
+/// is made, and the sweep leaves them so.
+struct CellBand {
   /// Mask width in pixels.
   let width: Int
   /// Cells per row: the mask width plus three, for the carries of edges on the right border.
@@ -27,57 +27,43 @@ final class CellBand {
   /// Per row, one bit per word of `marks` that has any bit set, so the sweep skips empty words.
   let summaryWordsPerRow: Int
   let summary: UnsafeMutablePointer<UInt64>
-  /// Per cell: 0, the chain id of the edges through it, or −p for chains p and next[p].
-  let tags: UnsafeMutablePointer<Int32>
-  let detector: CrossingDetector
-  let flaggedRows: UnsafeMutablePointer<Bool>
   /// The mask row of the band's first row, and how many rows are in use.
   var top = 0
   var rows = 0
 
-  init(width: Int, rows capacity: Int, tracksCells: Bool, detector: CrossingDetector) {
-    self.detector = detector
-    self.flaggedRows = detector.flaggedRows
+  init(width: Int, rows capacity: Int, tracksCells: Bool, scratch: RasterScratch) {
     self.width = width
     self.stride = width + 3
     self.wordsPerRow = (stride + 63) >> 6
     self.capacity = capacity
     self.tracksCells = tracksCells
-    cells = .allocate(capacity: stride * capacity)
-    cells.initialize(repeating: 0, count: stride * capacity)
-    let markWords = tracksCells ? wordsPerRow * capacity : 1
-    marks = .allocate(capacity: markWords)
-    marks.initialize(repeating: 0, count: markWords)
     summaryWordsPerRow = (wordsPerRow + 63) >> 6
-    let summaryWords = tracksCells ? summaryWordsPerRow * capacity : 1
-    summary = .allocate(capacity: summaryWords)
-    summary.initialize(repeating: 0, count: summaryWords)
-    tags = .allocate(capacity: stride * capacity)
-    tags.initialize(repeating: 0, count: stride * capacity)
-  }
-
-  deinit {
-    tags.deallocate()
-    cells.deallocate()
-    marks.deallocate()
-    summary.deallocate()
+    cells = scratch.cells.reserve(stride * capacity)
+    marks = scratch.marks.reserve(tracksCells ? wordsPerRow * capacity : 1)
+    summary = scratch.summary.reserve(tracksCells ? summaryWordsPerRow * capacity : 1)
   }
 
   /// Adds the part of `e` inside rows top..<top+rows.
   ///
   /// Rows the edge crosses completely share one slope, so their per-row span width and its
-  /// reciprocal are computed once; the partial first and last rows take the general path.
+  /// reciprocal are computed once; the partial first and last rows take the general path, and an
+  /// edge inside one row needs no slope at all.
   @inline(__always)
   func add(_ e: RasterEdge) {
     let bandTop = Double(top)
     let ya = Swift.max(e.y0, bandTop)
     let yb = Swift.min(e.y1, bandTop + Double(rows))
     if !(ya < yb) { return }
-    let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
-    let winding = Double(e.winding)
-    let chain = e.chain
+    let row = Int(ya)
+    if yb <= Double(row &+ 1) && ya == e.y0 && yb == e.y1 {
+      // The whole edge lies inside one row (most edges of a finely flattened curve).
+      addInRow(row &- top, e.x0, e.x1, (e.y1 - e.y0) * Double(e.winding))
+      return
+    }
     let firstFull = Self.ceil(ya)
     let endFull = Int(yb)
+    let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
+    let winding = Double(e.winding)
     if firstFull > endFull {
       // Starts and ends inside one row.
       addPartialRow(e, dxdy, ya, yb, row: endFull)
@@ -92,7 +78,7 @@ final class CellBand {
       if w <= 1 {
         for r in (firstFull &- top)..<(endFull &- top) {
           let xNext = clampX(e.x0 + yNext * dxdy)
-          addSteepSpan(r, Swift.min(x, xNext), Swift.max(x, xNext), inv2w, winding, chain)
+          addSteepSpan(r, Swift.min(x, xNext), Swift.max(x, xNext), inv2w, winding)
           x = xNext
           yNext += 1
         }
@@ -104,7 +90,7 @@ final class CellBand {
           let lo = Swift.min(x, xNext)
           let hi = Swift.max(x, xNext)
           let first = Int(lo)
-          addSpan(r, first, Swift.min(count, stride &- first), lo, hi, w, inv2w, winding, chain)
+          addSpan(r, first, Swift.min(count, stride &- first), lo, hi, w, inv2w, winding)
           x = xNext
           yNext += 1
         }
@@ -132,21 +118,37 @@ final class CellBand {
     Swift.min(Swift.max(x, 0), Double(width))
   }
 
+  /// A segment from x = xa to xb (already inside 0…width) covering `d` (signed) of band row r's
+  /// height. When it stays inside one cell c (c ≤ lo ≤ hi ≤ c + 1), the part of the cell right
+  /// of it is c + 1 − (lo + hi)/2 of the cell's width, so pixel c gains d·(c + 1 − (lo + hi)/2)
+  /// and every pixel after it d: cell c + 1 stores the rest, d·((lo + hi)/2 − c). This is
+  /// `addSpan` with G(c) = 0, G(c+1) = c + 1 − (lo + hi)/2 and G(c+2) = G(c+1) + 1.
+  @inline(__always)
+  private func addInRow(_ r: Int, _ xa: Double, _ xb: Double, _ d: Double) {
+    let lo = Swift.min(xa, xb)
+    let hi = Swift.max(xa, xb)
+    let first = Int(lo)
+    if hi <= Double(first &+ 1) {
+      let right = Double(first &+ 1) - 0.5 * (lo + hi)
+      let line = cells + (r &* stride &+ first)
+      line[0] += Float(d * right)
+      line[1] += Float(d * (1 - right))
+      if tracksCells { mark(r, first, first &+ 1) }
+      return
+    }
+    let w = hi - lo
+    let count = Self.ceil(hi) &- first &+ 1
+    addSpan(r, first, Swift.min(count, stride &- first), lo, hi, w, 0.5 / Swift.max(w, Self.tinyWidth), d)
+  }
+
   /// The part of edge `e` between heights yTop and yBottom, both within `row`.
   @inline(__always)
   private func addPartialRow(
     _ e: RasterEdge, _ dxdy: Double, _ yTop: Double, _ yBottom: Double, row: Int
   ) {
-    let xa = clampX(e.x0 + (yTop - e.y0) * dxdy)
-    let xb = clampX(e.x0 + (yBottom - e.y0) * dxdy)
-    let lo = Swift.min(xa, xb)
-    let hi = Swift.max(xa, xb)
-    let w = hi - lo
-    let first = Int(lo)
-    let count = Self.ceil(hi) &- first &+ 1
-    addSpan(
-      row &- top, first, Swift.min(count, stride &- first), lo, hi, w,
-      0.5 / Swift.max(w, Self.tinyWidth), (yBottom - yTop) * Double(e.winding), e.chain)
+    addInRow(
+      row &- top, clampX(e.x0 + (yTop - e.y0) * dxdy), clampX(e.x0 + (yBottom - e.y0) * dxdy),
+      (yBottom - yTop) * Double(e.winding))
   }
 
   /// Adds a line crossing band row `r` from x `lo` to `hi` (w = hi − lo), covering `d` (signed)
@@ -159,7 +161,7 @@ final class CellBand {
   @inline(__always)
   private func addSpan(
     _ r: Int, _ first: Int, _ count: Int, _ lo: Double, _ hi: Double, _ w: Double,
-    _ inv2w: Double, _ d: Double, _ chain: Int32
+    _ inv2w: Double, _ d: Double
   ) {
     let line = cells + (r &* stride &+ first)
     var gPrev2 = 0.0  // G(first − 1) = G(first) = 0, as first ≤ lo
@@ -174,8 +176,6 @@ final class CellBand {
       t += 1
     }
     if tracksCells && count > 0 { mark(r, first, first &+ count &- 1) }
-    // The cells the span passes through: ⌊lo⌋ … ⌈hi⌉ − 1 (the last one written only carries).
-    tag(r, first, Swift.min(Swift.max(first, Self.ceil(hi) &- 1), width &- 1), chain)
   }
 
   /// `addSpan` for a full row of an edge with |dx/dy| ≤ 1: the span lies in cells ⌊lo⌋ and
@@ -183,7 +183,7 @@ final class CellBand {
   /// G(t1) = u²/2w + max(t1 − hi, 0) with u = min(t1 − lo, w), and G(t2) = t2 − (lo+hi)/2.
   @inline(__always)
   private func addSteepSpan(
-    _ r: Int, _ lo: Double, _ hi: Double, _ inv2w: Double, _ d: Double, _ chain: Int32
+    _ r: Int, _ lo: Double, _ hi: Double, _ inv2w: Double, _ d: Double
   ) {
     let first = Int(lo)
     let t1 = Double(first) + 1
@@ -195,42 +195,6 @@ final class CellBand {
     line[1] += Float(d * (g2 - 2 * g1))
     line[2] += Float(d * (1 - g2 + g1))
     if tracksCells { mark(r, first, first &+ 2) }
-    tag(r, first, Swift.min(hi > t1 ? first &+ 1 : first, width &- 1), chain)
-  }
-
-  /// Tags cells lo...hi of band row r with `chain`; a cell already holding another chain goes
-  /// to the detector.
-  @inline(__always)
-  private func tag(_ r: Int, _ lo: Int, _ hi: Int, _ chain: Int32) {
-    if flaggedRows[top &+ r] { return }  // resolved exactly anyway
-    let line = tags + r &* stride
-    var x = lo
-    while x <= hi {
-      let old = line[x]
-      if old != chain {
-        if old == 0 {
-          line[x] = chain
-        } else {
-          detector.conflict(line + x, chain, row: top &+ r)
-        }
-      }
-      x &+= 1
-    }
-  }
-
-  /// Tags the cells crossed by the horizontal edges inside the band's rows (those lying on a
-  /// row boundary split no cell).
-  func tagFlats(_ flats: [FlatEdge]) {
-    let bandTop = Double(top)
-    let bandBottom = Double(top + rows)
-    for f in flats where f.y > bandTop && f.y < bandBottom {
-      let row = Int(f.y)
-      if Double(row) == f.y || f.x0 >= Double(width) { continue }
-      let lo = Int(f.x0)
-      let hi = Swift.min(Swift.max(lo, Self.ceil(f.x1) - 1), width - 1)
-      if tracksCells { mark(row - top, lo, hi) }
-      tag(row - top, lo, hi, f.chain)
-    }
   }
 
   /// ⌈v⌉ for v ≥ 0, without a libm call.

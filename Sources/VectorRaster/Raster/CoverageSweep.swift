@@ -2,24 +2,21 @@
 /// and constant runs between written cells filled at once.
 extension CellBand {
   /// Writes the band's rows into `mask` (row-major, `width` bytes per row, starting at the
-  /// mask's row 0) and leaves the band's cells, tags and marks zeroed for the next band; with
-  /// `lastBand` (no band follows) a full sweep leaves its cells as they are.
-  func sweep(into mask: UnsafeMutablePointer<UInt8>, evenOdd: Bool, lastBand: Bool = false) {
+  /// mask's row 0) and leaves the band's cells and marks zeroed for the next band or fill.
+  func sweep(into mask: UnsafeMutablePointer<UInt8>, evenOdd: Bool) {
     for r in 0..<rows {
       let out = mask + (top + r) * width
       if tracksCells {
         sweepMarkedRow(r, out, evenOdd)
       } else {
-        sweepWholeRow(r, out, evenOdd, clearing: !lastBand)
+        sweepWholeRow(r, out, evenOdd)
       }
     }
   }
 
   /// Every cell of the row, in order.
   @inline(__always)
-  private func sweepWholeRow(
-    _ r: Int, _ out: UnsafeMutablePointer<UInt8>, _ evenOdd: Bool, clearing: Bool
-  ) {
+  private func sweepWholeRow(_ r: Int, _ out: UnsafeMutablePointer<UInt8>, _ evenOdd: Bool) {
     let line = cells + r * stride
     var acc: Float = 0
     if evenOdd {
@@ -33,10 +30,7 @@ extension CellBand {
         out[x] = Self.nonzeroByte(acc)
       }
     }
-    if clearing {
-      line.update(repeating: 0, count: stride)
-      (tags + r * stride).update(repeating: 0, count: stride)
-    }
+    line.update(repeating: 0, count: stride)
   }
 
   /// Only the marked cells; the runs between them have the constant coverage left by the last
@@ -46,7 +40,6 @@ extension CellBand {
     let line = cells + r * stride
     let words = marks + r * wordsPerRow
     let summaryWords = summary + r * summaryWordsPerRow
-    let tagLine = tags + r * stride
     var acc: Float = 0
     var next = 0  // first pixel not yet written
     for s in 0..<summaryWordsPerRow {
@@ -63,19 +56,25 @@ extension CellBand {
           bits &= bits &- 1
           let delta = line[x]
           line[x] = 0
-          tagLine[x] = 0
           if x >= width { continue }
-          if x > next {
-            (out + next).update(repeating: byte(acc, evenOdd), count: x - next)
-          }
+          if x > next { Self.fill(out + next, byte(acc, evenOdd), x - next) }
           acc += delta
           out[x] = byte(acc, evenOdd)
           next = x + 1
         }
       }
     }
-    if next < width {
-      (out + next).update(repeating: byte(acc, evenOdd), count: width - next)
+    if next < width { Self.fill(out + next, byte(acc, evenOdd), width - next) }
+  }
+
+  /// Writes `count` copies of `value`: short runs (most of them, between the cells of one
+  /// edge) by a loop, longer ones by memset.
+  @inline(__always)
+  private static func fill(_ out: UnsafeMutablePointer<UInt8>, _ value: UInt8, _ count: Int) {
+    if count <= 8 {
+      for k in 0..<count { out[k] = value }
+    } else {
+      out.update(repeating: value, count: count)
     }
   }
 

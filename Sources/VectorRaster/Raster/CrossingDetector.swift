@@ -8,25 +8,30 @@
 /// for odd k. With three or more values (edges crossing, or three boundaries in one pixel) the
 /// areas no longer follow from a alone.
 ///
-/// How: every cell an edge passes through is tagged with the edge's chain (`EdgeChains`). One
-/// chain is y-monotone, so it meets each horizontal line once and leaves two windings. Two
-/// chains that follow each other around a contour (they share a turning vertex) leave two
-/// windings too unless they cross, which `chainsCross` checks for the rows where they share
-/// cells. Any other second chain in a cell, or a third, flags the row for exact resolution.
-/// Horizontal edges tag the cells they cross as well, since they separate windings even though
-/// they add no area.
+/// How: the edges are grouped into y-monotone chains (`EdgeChains`). One chain meets each
+/// horizontal line once and leaves two windings; inside one row it is a connected curve, so the
+/// cells it passes through are one run ⌊x_min⌋ … ⌈x_max⌉ − 1 of that row, recorded as a
+/// `RowSpan` per chain and row. Two chains that follow each other around a contour (they share
+/// a turning vertex) leave two windings too unless they cross, which `chainsCross` checks for
+/// the rows where their spans overlap. Any other second chain in a cell, or a third, flags the
+/// row for exact resolution. Horizontal edges widen their chain's span in their row, since
+/// they separate windings even though they add no area. A chain clipped apart inside one row
+/// records the hull of its runs: more cells than it touches, which can only flag more rows.
 ///
-/// Cost: nothing is allocated per cell or per chain; the only growing list is `pairs`, one
-/// entry per run of rows where two following chains share cells (one or two per turning vertex
-/// of a simple outline), and the check of a pair walks only the chains' vertices in those rows.
-final class CrossingDetector {
-  /// Per chain id, the chain that follows it (`EdgeChains.next`).
-  let next: [Int32]
-  /// Per mask row: whether the row needs exact resolution (a raw buffer: read in the hot loop).
-  let flaggedRows: UnsafeMutablePointer<Bool>
-  let height: Int
-  private(set) var anyFlagged = false
-  var flagged: [Bool] { Array(UnsafeBufferPointer(start: flaggedRows, count: height)) }
+/// Cost: one span per chain and row (a simple outline has two or a few per row), found with the
+/// arithmetic of one row crossing per edge; each row's spans are linked into a list and only
+/// rows holding two or more are compared, in order of their first cell. Nothing is allocated
+/// per cell; the lists live in the fill's scratch and keep their memory between fills. The pairs
+/// of following chains are noted as runs of rows (one or two per turning vertex of a simple
+/// outline), and the check of a pair walks only the chains' vertices in those rows.
+struct CrossingDetector {
+  /// The cells lo … hi (inclusive) that chain `chain` passes through in mask row `row`.
+  struct RowSpan {
+    var row: Int32
+    var lo: Int32
+    var hi: Int32
+    var chain: Int32
+  }
 
   /// A chain p that shares cells with next[p] in rows first...last.
   struct PairRows {
@@ -35,62 +40,237 @@ final class CrossingDetector {
     var last: Int32
   }
 
-  /// The runs of rows where following chains share cells. A pair noted again in the run's row
-  /// or the row after extends the last entry, so a turning vertex costs one entry.
+  /// Per chain id, the chain that follows it (`EdgeChains.next`).
+  private(set) var next: [Int32] = []
+  private(set) var width = 0
+  private(set) var height = 0
+  /// Per mask row: whether the row needs exact resolution.
+  private var flags = ScratchBuffer<Bool>()
+  private(set) var anyFlagged = false
+  /// The runs of rows where following chains share cells.
   private(set) var pairs: [PairRows] = []
+  /// Per chain id: the index in `pairs` of its latest run, or −1.
+  private var latestPair = ScratchBuffer<Int32>()
+  private var spans: [RowSpan] = []
+  /// Per row, the index of its first span (−1: none); per span, the next span in its row.
+  private var rowHead = ScratchBuffer<Int32>()
+  private var nextInRow = ScratchBuffer<Int32>()
+  /// One row's spans, gathered for sorting.
+  private var rowSpans: [RowSpan] = []
 
-  init(next: [Int32], height: Int) {
-    self.next = next
-    self.height = height
-    flaggedRows = .allocate(capacity: height)
-    flaggedRows.initialize(repeating: false, count: height)
+  /// Frees the buffers (the owning scratch's deinit calls this).
+  mutating func release() {
+    flags.release()
+    latestPair.release()
+    rowHead.release()
+    nextInRow.release()
   }
 
-  deinit { flaggedRows.deallocate() }
+  /// Per mask row, whether it was flagged.
+  var flagged: [Bool] {
+    Array(UnsafeBufferPointer(start: flags.base, count: height))
+  }
 
-  /// Called when chain `chain` reaches a cell already tagged with another value: a cell of one
-  /// chain q > 0 becomes a pair cell −p when `chain` follows or precedes q (p the earlier of
-  /// the two); anything else flags the row.
-  @inline(never)
-  func conflict(_ cell: UnsafeMutablePointer<Int32>, _ chain: Int32, row: Int) {
-    let old = cell.pointee
-    if old > 0 {
-      if next[Int(old)] == chain {
-        cell.pointee = -old
-        notePair(old, row)
-      } else if next[Int(chain)] == old {
-        cell.pointee = -chain
-        notePair(chain, row)
-      } else {
-        flag(row)
+  /// Finds the rows of a `width` × `height` mask that need exact resolution: every span of
+  /// every chain, then the rows' overlaps. Following pairs are left for `checkPairs`.
+  mutating func scan(
+    _ edges: UnsafeBufferPointer<RasterEdge>, _ flats: [FlatEdge], _ chains: EdgeChains,
+    width: Int, height: Int
+  ) {
+    self.next = chains.next
+    self.width = width
+    self.height = height
+    flags.reserve(height).update(repeating: false, count: height)
+    anyFlagged = false
+    pairs.removeAll(keepingCapacity: true)
+    spans.removeAll(keepingCapacity: true)
+    var flatIndex = 0
+    for id in 1..<chains.idCount {
+      let chainSpans = spans.count
+      addSpans(of: chains.edgeRange(Int32(id), edgeCount: edges.count), edges)
+      while flatIndex < flats.count && flats[flatIndex].chain == Int32(id) {
+        addFlat(flats[flatIndex], chainSpans: chainSpans)
+        flatIndex += 1
       }
-    } else if chain != -old && chain != next[Int(-old)] {
-      flag(row)
+    }
+    if spans.count > 1 { compareSpansByRow() }
+  }
+
+  /// The spans of one chain's edges, in chain order (rows ascending for a downward chain,
+  /// descending for an upward one), each row's cells merged into one span.
+  private mutating func addSpans(of range: Range<Int>, _ edges: UnsafeBufferPointer<RasterEdge>) {
+    guard let first = range.first else { return }
+    var current = RowSpan(row: -1, lo: 0, hi: 0, chain: edges[first].chain)
+    for i in range {
+      let e = edges[i]
+      let r0 = Int(e.y0)
+      if e.y1 <= Double(r0 &+ 1) {
+        cover(&current, r0, e.x0, e.x1)
+        continue
+      }
+      let r1 = CellBand.ceil(e.y1)
+      // x at the row borders the edge crosses, and its ends in its first and last rows.
+      let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
+      if e.winding > 0 {
+        var xa = e.x0
+        for r in r0..<(r1 &- 1) {
+          let xb = e.x0 + (Double(r &+ 1) - e.y0) * dxdy
+          cover(&current, r, xa, xb)
+          xa = xb
+        }
+        cover(&current, r1 &- 1, xa, e.x1)
+      } else {
+        var xb = e.x1
+        for r in stride(from: r1 &- 1, to: r0, by: -1) {
+          let xa = e.x0 + (Double(r) - e.y0) * dxdy
+          cover(&current, r, xa, xb)
+          xb = xa
+        }
+        cover(&current, r0, e.x0, xb)
+      }
+    }
+    if current.row >= 0 { spans.append(current) }
+  }
+
+  /// Widens `current` (or starts the next span) with the cells between x = xa and xb in `row`:
+  /// ⌊lo⌋ … ⌈hi⌉ − 1, at least ⌊lo⌋, within the mask.
+  @inline(__always)
+  private mutating func cover(_ current: inout RowSpan, _ row: Int, _ xa: Double, _ xb: Double) {
+    let lo = Int(Swift.min(xa, xb))
+    let right = Swift.max(xa, xb)
+    // ⌈right⌉ − 1 is lo when the segment stays in cell lo (most segments of a fine curve).
+    let end = right <= Double(lo &+ 1) ? lo : CellBand.ceil(right) &- 1
+    let hi = Swift.min(end, width &- 1)
+    if lo > hi { return }  // on the mask's right side
+    let r = Int32(truncatingIfNeeded: row)
+    let l = Int32(truncatingIfNeeded: lo)
+    let h = Int32(truncatingIfNeeded: hi)
+    if current.row == r {
+      current.lo = Swift.min(current.lo, l)
+      current.hi = Swift.max(current.hi, h)
+      return
+    }
+    if current.row >= 0 { spans.append(current) }
+    current = RowSpan(row: r, lo: l, hi: h, chain: current.chain)
+  }
+
+  /// Widens its chain's span in its row with a horizontal edge (one lying on a row boundary
+  /// splits no cell); the chain's spans start at index `chainSpans`.
+  private mutating func addFlat(_ f: FlatEdge, chainSpans: Int) {
+    let row = Int(f.y)
+    if Double(row) == f.y || f.x0 >= Double(width) { return }
+    let lo = Int32(truncatingIfNeeded: Int(f.x0))
+    let hi = Int32(
+      truncatingIfNeeded: Swift.min(Swift.max(Int(f.x0), CellBand.ceil(f.x1) - 1), width - 1))
+    let r = Int32(truncatingIfNeeded: row)
+    for k in chainSpans..<spans.count where spans[k].row == r {
+      spans[k].lo = Swift.min(spans[k].lo, lo)
+      spans[k].hi = Swift.max(spans[k].hi, hi)
+      return
+    }
+    spans.append(RowSpan(row: r, lo: lo, hi: hi, chain: f.chain))
+  }
+
+  /// Links each row's spans into a list and compares the spans of every row holding two or more.
+  private mutating func compareSpansByRow() {
+    let head = rowHead.reserve(height)
+    head.update(repeating: -1, count: height)
+    let link = nextInRow.reserve(spans.count)
+    var shared = false
+    for i in 0..<spans.count {
+      let r = Int(spans[i].row)
+      link[i] = head[r]
+      if head[r] >= 0 { shared = true }
+      head[r] = Int32(truncatingIfNeeded: i)
+    }
+    if !shared { return }  // no row holds two spans
+    latestPair.reserve(next.count).update(repeating: -1, count: next.count)
+    for r in 0..<height {
+      var i = Int(head[r])
+      if i < 0 || link[i] < 0 { continue }
+      rowSpans.removeAll(keepingCapacity: true)
+      while i >= 0 {
+        rowSpans.append(spans[i])
+        i = Int(link[i])
+      }
+      compareRow(r)
+    }
+  }
+
+  /// Sorted by first cell, a row's spans share cells where one starts before another ends:
+  /// two earlier spans reaching a span's first cell make three chains in that cell; one that
+  /// is not its following chain makes two that may cross anywhere.
+  private mutating func compareRow(_ r: Int) {
+    Self.sortByFirstCell(&rowSpans)
+    var reach = rowSpans[0].hi  // the furthest cell an earlier span reaches…
+    var reachChain = rowSpans[0].chain  // …its chain…
+    var secondReach: Int32 = -1  // …and the furthest cell any other earlier span reaches
+    for k in 1..<rowSpans.count {
+      let s = rowSpans[k]
+      if s.lo <= secondReach { return flag(r) }
+      if s.lo <= reach {
+        if next[Int(reachChain)] == s.chain {
+          notePair(reachChain, r)
+        } else if next[Int(s.chain)] == reachChain {
+          notePair(s.chain, r)
+        } else {
+          return flag(r)
+        }
+      }
+      if s.hi > reach {
+        secondReach = reach
+        reach = s.hi
+        reachChain = s.chain
+      } else if s.hi > secondReach {
+        secondReach = s.hi
+      }
+    }
+  }
+
+  /// Insertion sort by `lo`: a row holds a few spans (a library sort for many).
+  private static func sortByFirstCell(_ a: inout [RowSpan]) {
+    if a.count > 16 {
+      a.sort { $0.lo < $1.lo }
+      return
+    }
+    for i in 1..<a.count {
+      let s = a[i]
+      var j = i
+      while j > 0 && a[j - 1].lo > s.lo {
+        a[j] = a[j - 1]
+        j -= 1
+      }
+      a[j] = s
     }
   }
 
   @inline(__always)
-  func flag(_ row: Int) {
-    flaggedRows[row] = true
+  mutating func flag(_ row: Int) {
+    flags.base![row] = true
     anyFlagged = true
   }
 
-  private func notePair(_ p: Int32, _ row: Int) {
-    let r = Int32(row)
-    if let last = pairs.last, last.chain == p, r >= last.first - 1, r <= last.last + 1 {
-      pairs[pairs.count - 1].first = Swift.min(last.first, r)
-      pairs[pairs.count - 1].last = Swift.max(last.last, r)
+  func isFlagged(_ row: Int) -> Bool { flags.base![row] }
+
+  /// Rows arrive in increasing order, so a pair's run is extended while its rows follow on.
+  private mutating func notePair(_ p: Int32, _ row: Int) {
+    let r = Int32(truncatingIfNeeded: row)
+    let latest = latestPair.base!
+    let i = Int(latest[Int(p)])
+    if i >= 0 && pairs[i].last >= r - 1 {
+      pairs[i].last = r
     } else {
+      latest[Int(p)] = Int32(truncatingIfNeeded: pairs.count)
       pairs.append(PairRows(chain: p, first: r, last: r))
     }
   }
 
   /// Flags the rows of every pair of following chains that cross within the rows where they
   /// share cells (rows already flagged are skipped: they are resolved exactly anyway).
-  func checkPairs(_ edges: UnsafeBufferPointer<RasterEdge>, _ chains: EdgeChains) {
+  mutating func checkPairs(_ edges: UnsafeBufferPointer<RasterEdge>, _ chains: EdgeChains) {
     for pair in pairs {
       let rows = Int(pair.first)...Int(pair.last)
-      if rows.allSatisfy({ flaggedRows[$0] }) { continue }
+      if rows.allSatisfy({ isFlagged($0) }) { continue }
       let a = chains.edgeRange(pair.chain, edgeCount: edges.count)
       let b = chains.edgeRange(next[Int(pair.chain)], edgeCount: edges.count)
       let yLo = Double(rows.lowerBound)

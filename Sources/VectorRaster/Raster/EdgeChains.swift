@@ -23,6 +23,17 @@ struct EdgeChains {
     firstEdge.reserveCapacity(chains + 1)
   }
 
+  /// Forgets every chain, keeping the lists' memory (scratch reused by the next fill).
+  mutating func reset() {
+    next.removeAll(keepingCapacity: true)
+    next.append(0)
+    firstEdge.removeAll(keepingCapacity: true)
+    firstEdge.append(0)
+  }
+
+  /// The number of chain ids in use, plus one (ids run from 1).
+  var idCount: Int { next.count }
+
   /// Clips the edges of the contour `points[range]` (implicitly closed) into `clipper`, each
   /// tagged with its chain. Edge k runs from point k − 1 to point k (edge 0 closes the contour).
   mutating func clipContour(
@@ -41,7 +52,7 @@ struct EdgeChains {
       if j == 0 || (d != 0 && d != current) {
         let id = Int32(next.count)
         next.append(id + 1)
-        firstEdge.append(clipper.edges.count)
+        firstEdge.append(clipper.edgeCount)
         clipper.chain = id
         if d != 0 { current = d }
       }

@@ -46,12 +46,19 @@ struct EdgeClipper {
   let minY: Double
   let maxX: Double
   let maxY: Double
+  /// Every point given to `clip` lies inside the rectangle (the caller knows from the path's
+  /// bounds), so edges only need orienting and shifting.
+  let inside: Bool
   /// Edges shorter than this vertically (in pixels) change coverage by less than it; dropped.
   static let minimumHeight = 1e-9
-  /// The clipped edges, in mask-local coordinates.
-  var edges: [RasterEdge] = []
+  /// The clipped edges, in mask-local coordinates: room for one per edge given to `clip` (an
+  /// edge leaves at most one part inside the rectangle).
+  let edges: UnsafeMutablePointer<RasterEdge>
+  private(set) var edgeCount = 0
+  /// Roughly how many cells the edges touch: Σ (height + width + 2) over `edges`.
+  private(set) var touchedCells = 0.0
   /// Horizontal edges inside the rectangle, and the left-side pieces in partial rows: what the
-  /// exact resolution of crossed rows needs besides `edges`.
+  /// crossing detector and the exact resolution of crossed rows need besides `edges`.
   var flats: [FlatEdge] = []
   var leftPieces: [LeftPiece] = []
   /// The chain id given to the edges clipped next.
@@ -61,12 +68,21 @@ struct EdgeClipper {
   private var leftPartial: [Double] = []
   private var leftSteps: [Double] = []
 
-  init(minX: Double, minY: Double, maxX: Double, maxY: Double, edgeCapacity: Int) {
+  init(
+    minX: Double, minY: Double, maxX: Double, maxY: Double, inside: Bool,
+    edges: UnsafeMutablePointer<RasterEdge>
+  ) {
     self.minX = minX
     self.minY = minY
     self.maxX = maxX
     self.maxY = maxY
-    edges.reserveCapacity(edgeCapacity)
+    self.inside = inside
+    self.edges = edges
+  }
+
+  /// The clipped edges as a buffer.
+  var edgeBuffer: UnsafeBufferPointer<RasterEdge> {
+    UnsafeBufferPointer(start: edges, count: edgeCount)
   }
 
   /// Per mask row, the total coverage edges left of the rectangle add to column 0; nil when
@@ -103,6 +119,17 @@ struct EdgeClipper {
       return
     }
     let (a, b, winding): (Point, Point, Float) = p.y < q.y ? (p, q, 1) : (q, p, -1)
+    if inside {
+      // As below with nothing to cut: an edge on the right side is dropped, one on the left
+      // side adds to column 0.
+      if a.x >= maxX && b.x >= maxX { return }
+      if a.x <= minX && b.x <= minX {
+        emitLeft(a.y, b.y, winding)
+      } else {
+        emit(a.x, a.y, b.x, b.y, winding)
+      }
+      return
+    }
     if b.y <= minY || a.y >= maxY { return }
     var xa = a.x
     var ya = a.y
@@ -213,7 +240,10 @@ struct EdgeClipper {
       }
       return
     }
-    edges.append(RasterEdge(x0: lx0, y0: ly0, x1: lx1, y1: ly1, winding: winding, chain: chain))
+    (edges + edgeCount).initialize(
+      to: RasterEdge(x0: lx0, y0: ly0, x1: lx1, y1: ly1, winding: winding, chain: chain))
+    edgeCount &+= 1
+    touchedCells += (ly1 - ly0) + abs(lx1 - lx0) + 2
   }
 
   /// x where the edge a→b (a.y < y < b.y) meets the horizontal line at `y`; overflow-free for

@@ -9,10 +9,12 @@
 /// The pipeline, one concern per file: `EdgeClipper` clips edges to the mask in floating point;
 /// `CellBand` accumulates exact cell areas for a band of rows; `CoverageSweep` turns a band's
 /// cells into bytes under the fill rule. Large masks are processed in bands of rows so scratch
-/// memory stays small, and sparse bands visit only the cells edges touched.
+/// memory stays small, and sparse bands visit only the cells edges touched. `EdgeChains` and
+/// `CrossingDetector` find the rows where edges cross, which `CrossingResolver` recomputes
+/// exactly. Working memory is a `RasterScratch` kept between fills.
 public enum Rasterizer {
   /// Scratch cells per band (a band holds about this many floats, whatever the mask size).
-  static let bandCellBudget = 1 << 14
+  static let bandCellBudget = 1 << 15
 
   /// Fills `polygons` (each contour implicitly closed) under `rule`, clipped to `clip`.
   ///
@@ -20,7 +22,8 @@ public enum Rasterizer {
   /// the remaining contours' bounds intersected with `clip`, widened to whole pixels; it is empty
   /// (width and height 0, origin at the clip's corner) when that intersection has no area.
   /// The mask holds one byte per pixel of that rectangle, so `clip` bounds the memory used;
-  /// scratch memory is a band of about `bandCellBudget` cells.
+  /// scratch memory is a band of about `bandCellBudget` cells plus the clipped edges, kept for
+  /// the next fill.
   public static func fill(_ polygons: FlattenedPath, rule: FillRule, clip: PixelRect)
     -> CoverageMask
   {
@@ -79,48 +82,48 @@ public enum Rasterizer {
     let width = Int(bx1.rounded(.up)) - left
     let height = Int(by1.rounded(.up)) - top
 
-    // Clip every edge to the mask rectangle; shift to mask-local coordinates.
-    var clipper = EdgeClipper(
-      minX: Double(left), minY: Double(top), maxX: Double(left + width), maxY: Double(top + height),
-      edgeCapacity: points.count + 8)
-    var chains = EdgeChains()
-    points.withUnsafeBufferPointer { buffer in
-      for range in usable { chains.clipContour(buffer, range, into: &clipper) }
-    }
-    let edges = clipper.edges
-    let flats = clipper.flats
-    let leftCover = clipper.leftCover()
-
-    // Roughly how many cells the edges touch; dense masks sweep every cell, sparse ones only
-    // the touched cells.
-    var touched = 0.0
-    for e in edges { touched += (e.y1 - e.y0) + abs(e.x1 - e.x0) + 2 }
-    let tracksCells = sparse ?? (touched * 4 < Double(width) * Double(height))
-
-    let bandRows = Swift.max(1, Swift.min(height, bandCellBudget / (width + 3)))
-    let detector = CrossingDetector(next: chains.next, height: height)
-    let band = CellBand(
-      width: width, rows: bandRows, tracksCells: tracksCells, detector: detector)
     let evenOdd = rule == .evenodd
     let data = [UInt8](unsafeUninitializedCapacity: width * height) { buffer, count in
-      let mask = buffer.baseAddress!
-      edges.withUnsafeBufferPointer { edgeBuffer in
+      RasterScratch.with { scratch in
+        // Clip every edge to the mask rectangle; shift to mask-local coordinates. A path inside
+        // the clip lies inside the mask, so its edges need no cutting.
+        let inside =
+          minX >= Double(clip.x) && minY >= Double(clip.y) && maxX <= Double(clip.maxX)
+          && maxY <= Double(clip.maxY)
+        var clipper = EdgeClipper(
+          minX: Double(left), minY: Double(top), maxX: Double(left + width),
+          maxY: Double(top + height), inside: inside, edges: scratch.edges.reserve(points.count))
+        scratch.chains.reset()
+        points.withUnsafeBufferPointer { buffer in
+          for range in usable { scratch.chains.clipContour(buffer, range, into: &clipper) }
+        }
+        let edges = clipper.edgeBuffer
+        // Rows where the folded area may be wrong (crossings, three windings in a pixel).
+        scratch.crossings.scan(edges, clipper.flats, scratch.chains, width: width, height: height)
+
+        // Dense masks sweep every cell, sparse ones only the touched cells.
+        let tracksCells =
+          sparse ?? (clipper.touchedCells * 4 < Double(width) * Double(height))
+        let bandRows = Swift.max(1, Swift.min(height, bandCellBudget / (width + 3)))
+        var band = CellBand(
+          width: width, rows: bandRows, tracksCells: tracksCells, scratch: scratch)
+        let mask = buffer.baseAddress!
+        let leftCover = clipper.leftCover()
         if bandRows >= height {
           band.top = 0
           band.rows = height
-          for e in edgeBuffer { band.add(e) }
-          if !flats.isEmpty { band.tagFlats(flats) }
+          for e in edges { band.add(e) }
           if let leftCover { band.addToFirstColumn(leftCover) }
-          band.sweep(into: mask, evenOdd: evenOdd, lastBand: true)
+          band.sweep(into: mask, evenOdd: evenOdd)
         } else {
-          sweepBands(
-            edgeBuffer, leftCover, flats, band, height: height, mask: mask, evenOdd: evenOdd)
+          sweepBands(edges, leftCover, &band, height: height, mask: mask, evenOdd: evenOdd)
         }
-        // Rows where the folded area may be wrong (crossings, three windings in a pixel).
-        if !detector.pairs.isEmpty { detector.checkPairs(edgeBuffer, chains) }
-        if detector.anyFlagged {
+        if !scratch.crossings.pairs.isEmpty {
+          scratch.crossings.checkPairs(edges, scratch.chains)
+        }
+        if scratch.crossings.anyFlagged {
           CrossingResolver(width: width, height: height, evenOdd: evenOdd).resolve(
-            flagged: detector.flagged, edges: edgeBuffer, leftPieces: clipper.leftPieces,
+            flagged: scratch.crossings.flagged, edges: edges, leftPieces: clipper.leftPieces,
             leftRows: clipper.leftRowWindings(), mask: mask)
         }
       }
@@ -132,8 +135,8 @@ public enum Rasterizer {
   /// Processes the mask band by band: edges are bucketed by the band they start in and stay
   /// active until the band they end in.
   private static func sweepBands(
-    _ edges: UnsafeBufferPointer<RasterEdge>, _ leftCover: [Double]?, _ flats: [FlatEdge],
-    _ band: CellBand, height: Int,
+    _ edges: UnsafeBufferPointer<RasterEdge>, _ leftCover: [Double]?, _ band: inout CellBand,
+    height: Int,
     mask: UnsafeMutablePointer<UInt8>, evenOdd: Bool
   ) {
     let bandRows = band.capacity
@@ -165,9 +168,8 @@ public enum Rasterizer {
         }
       }
       active.removeLast(active.count - kept)
-      if !flats.isEmpty { band.tagFlats(flats) }
       if let leftCover { band.addToFirstColumn(leftCover) }
-      band.sweep(into: mask, evenOdd: evenOdd, lastBand: b == bandCount - 1)
+      band.sweep(into: mask, evenOdd: evenOdd)
     }
   }
 }
