@@ -57,6 +57,10 @@ struct CrossingDetector {
   private var nextInRow = ScratchBuffer<Int32>()
   /// One row's spans, gathered for sorting.
   private var rowSpans: [RowSpan] = []
+  private var boxes = ChainBoxes()
+  /// With more horizontal edges than this, every row is compared (each box-overlap check
+  /// scans them).
+  static let boxedFlatLimit = 64
 
   /// Frees the buffers (the owning scratch's deinit calls this).
   mutating func release() {
@@ -73,9 +77,17 @@ struct CrossingDetector {
 
   /// Finds the rows of a `width` × `height` mask that need exact resolution: every span of
   /// every chain, then the rows' overlaps. Following pairs are left for `checkPairs`.
+  /// How `scan` finds the chains to compare: through `ChainBoxes` where that walks fewer
+  /// edges than comparing every row (automatic), or always one way (for tests).
+  enum Search {
+    case automatic
+    case boxes
+    case everyRow
+  }
+
   mutating func scan(
     _ edges: UnsafeBufferPointer<RasterEdge>, _ flats: [FlatEdge], _ chains: EdgeChains,
-    width: Int, height: Int
+    width: Int, height: Int, search: Search = .automatic
   ) {
     self.next = chains.next
     self.width = width
@@ -83,6 +95,18 @@ struct CrossingDetector {
     flags.reserve(height).update(repeating: false, count: height)
     anyFlagged = false
     pairs.removeAll(keepingCapacity: true)
+    if search != .everyRow && flats.count <= Self.boxedFlatLimit {
+      boxes.measure(edges, flats, chains, width: width)
+      // Comparing every row walks each edge once and visits every row: take the boxes'
+      // pairs when checking them walks less.
+      if boxes.findOverlaps(),
+        search == .boxes
+          || boxes.overlapWork(chains, edgeCount: edges.count) <= edges.count + height
+      {
+        for o in boxes.overlaps { check(o, edges, flats, chains) }
+        return
+      }
+    }
     spans.removeAll(keepingCapacity: true)
     var flatIndex = 0
     for id in 1..<chains.idCount {
@@ -94,6 +118,86 @@ struct CrossingDetector {
       }
     }
     if spans.count > 1 { compareSpansByRow() }
+  }
+
+  /// Two chains whose boxes overlap: following chains are left to `checkPairs` for the rows
+  /// the boxes share; any other two are compared span by span in those rows, and flag the rows
+  /// where they share a cell.
+  private mutating func check(
+    _ o: ChainBoxes.Overlap, _ edges: UnsafeBufferPointer<RasterEdge>, _ flats: [FlatEdge],
+    _ chains: EdgeChains
+  ) {
+    if next[Int(o.a)] == o.b {
+      pairs.append(PairRows(chain: o.a, first: o.first, last: o.last))
+      return
+    }
+    if next[Int(o.b)] == o.a {
+      pairs.append(PairRows(chain: o.b, first: o.first, last: o.last))
+      return
+    }
+    let rows = Int(o.first)...Int(o.last)
+    spans.removeAll(keepingCapacity: true)
+    addSpans(ofChain: o.a, in: rows, edges, flats, chains)
+    let split = spans.count
+    addSpans(ofChain: o.b, in: rows, edges, flats, chains)
+    // Both lists ascend by row: walk them together.
+    var i = 0
+    var j = split
+    while i < split && j < spans.count {
+      let a = spans[i]
+      let b = spans[j]
+      if a.row < b.row {
+        i += 1
+      } else if b.row < a.row {
+        j += 1
+      } else {
+        if a.lo <= b.hi && b.lo <= a.hi { flag(Int(a.row)) }
+        i += 1
+        j += 1
+      }
+    }
+  }
+
+  /// Appends the spans of chain `id` in `rows`, ascending by row: its edges are found by binary
+  /// search (a chain is monotone in y) and walked in increasing y; its horizontal edges in those
+  /// rows widen the spans.
+  private mutating func addSpans(
+    ofChain id: Int32, in rows: ClosedRange<Int>, _ edges: UnsafeBufferPointer<RasterEdge>,
+    _ flats: [FlatEdge], _ chains: EdgeChains
+  ) {
+    let start = spans.count
+    let range = chains.edgeRange(id, edgeCount: edges.count)
+    var current = RowSpan(row: -1, lo: 0, hi: 0, chain: id)
+    if let cursorStart = ChainCursor(edges, range, from: Double(rows.lowerBound)) {
+      var cursor = cursorStart
+      let yHi = Double(rows.upperBound + 1)
+      repeat {
+        let e = cursor.edge
+        if e.y0 >= yHi { break }
+        let r0 = Swift.max(Int(e.y0), rows.lowerBound)
+        let r1 = Swift.min(CellBand.ceil(e.y1), rows.upperBound + 1)
+        let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
+        for r in r0..<r1 {
+          let ya = Swift.max(e.y0, Double(r))
+          let yb = Swift.min(e.y1, Double(r + 1))
+          let xa = ya == e.y0 ? e.x0 : e.x0 + (ya - e.y0) * dxdy
+          let xb = yb == e.y1 ? e.x1 : e.x0 + (yb - e.y0) * dxdy
+          cover(&current, r, xa, xb)
+        }
+      } while cursor.step()
+    }
+    if current.row >= 0 { spans.append(current) }
+    for f in flats where f.chain == id && rows.contains(Int(f.y)) {
+      addFlat(f, chainSpans: start)
+    }
+    // A horizontal edge alone in its row lands after the row order: put such spans in place.
+    for i in Swift.min(start + 1, spans.count)..<spans.count {
+      var k = i
+      while k > start && spans[k - 1].row > spans[k].row {
+        spans.swapAt(k - 1, k)
+        k -= 1
+      }
+    }
   }
 
   /// The spans of one chain's edges, in chain order (rows ascending for a downward chain,

@@ -30,10 +30,11 @@ public enum Rasterizer {
     fill(polygons, rule: rule, clip: clip, bandCellBudget: bandCellBudget, sparse: nil)
   }
 
-  /// `fill` with its strategy exposed for tests: the band size, and whether to sweep only
-  /// touched cells (nil: decide from the edges).
+  /// `fill` with its strategy exposed for tests: the band size, whether to sweep only touched
+  /// cells (nil: decide from the edges), and how to look for crossings.
   static func fill(
-    _ polygons: FlattenedPath, rule: FillRule, clip: PixelRect, bandCellBudget: Int, sparse: Bool?
+    _ polygons: FlattenedPath, rule: FillRule, clip: PixelRect, bandCellBudget: Int, sparse: Bool?,
+    search: CrossingDetector.Search = .automatic
   ) -> CoverageMask {
     let points = polygons.points
     // Bounds of the usable contours.
@@ -99,7 +100,8 @@ public enum Rasterizer {
         }
         let edges = clipper.edgeBuffer
         // Rows where the folded area may be wrong (crossings, three windings in a pixel).
-        scratch.crossings.scan(edges, clipper.flats, scratch.chains, width: width, height: height)
+        scratch.crossings.scan(
+          edges, clipper.flats, scratch.chains, width: width, height: height, search: search)
 
         // Dense masks sweep every cell, sparse ones only the touched cells.
         let tracksCells =

@@ -17,13 +17,19 @@ final class RasterCrossingTests: XCTestCase {
     _ contours: [[Point]], rule: FillRule, clip: PixelRect, levels: Double = 1, _ label: String,
     file: StaticString = #filePath, line: UInt = #line
   ) {
-    let got = canvas(Rasterizer.fill(polygons(contours), rule: rule, clip: clip), clip)
     let exact = RegionOracle.coverage(contours, rule: rule, rect: clip)
-    for p in 0..<got.count where abs(Double(got[p]) - exact[p] * 255) > levels {
-      XCTFail(
-        "\(label): pixel \(p % clip.width),\(p / clip.width) got \(got[p]) exact \(exact[p] * 255)",
-        file: file, line: line)
-      return
+    // Both ways of finding the crossed rows: through the chains' boxes, and row by row.
+    for search in [CrossingDetector.Search.boxes, .everyRow] {
+      let m = Rasterizer.fill(
+        polygons(contours), rule: rule, clip: clip, bandCellBudget: Rasterizer.bandCellBudget,
+        sparse: nil, search: search)
+      let got = canvas(m, clip)
+      for p in 0..<got.count where abs(Double(got[p]) - exact[p] * 255) > levels {
+        XCTFail(
+          "\(label) (\(search)): pixel \(p % clip.width),\(p / clip.width) got \(got[p]) exact \(exact[p] * 255)",
+          file: file, line: line)
+        return
+      }
     }
   }
 
@@ -83,6 +89,8 @@ final class RasterCrossingTests: XCTestCase {
       var contours = [poly]
       if i % 4 == 0 { contours.append(poly.reversed()) }
       if i % 4 == 1 { contours.append(poly.map { Point($0.x + 0.25, $0.y) }) }
+      // Horizontal edges, inside rows and on row borders.
+      if i % 4 == 2 { contours = [poly.map { Point($0.x, ($0.y * 2).rounded() / 2) }] }
       for rule in FillRule.allCases {
         assertExact(contours, rule: rule, clip: clip, "crowded \(i) \(rule)")
       }
@@ -98,9 +106,12 @@ final class RasterCrossingTests: XCTestCase {
       let poly = (0..<n).map { _ in Point(rng.double(-20, 14), rng.double(-3, 15)) }
       let exact = FillRule.allCases.map { RegionOracle.coverage([poly], rule: $0, rect: clip) }
       for (r, rule) in FillRule.allCases.enumerated() {
-        for (budget, sparse) in [(1, true), (1 << 20, false)] {
+        for (budget, sparse, search) in [
+          (1, true, CrossingDetector.Search.boxes), (1 << 20, false, .everyRow),
+        ] {
           let m = Rasterizer.fill(
-            polygons([poly]), rule: rule, clip: clip, bandCellBudget: budget, sparse: sparse)
+            polygons([poly]), rule: rule, clip: clip, bandCellBudget: budget, sparse: sparse,
+            search: search)
           let got = canvas(m, clip)
           for p in 0..<got.count where abs(Double(got[p]) - exact[r][p] * 255) > 1 {
             XCTFail("case \(i) \(rule) budget \(budget): pixel \(p) got \(got[p]) exact \(exact[r][p] * 255)")
