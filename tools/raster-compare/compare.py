@@ -4,13 +4,15 @@ cases: the 64x64 jigsaw piece, the 1920x1080 rectangle with a puzzle hole (even-
 10,000-segment polygon in 128x128. Fill time only on both sides: the polygons are built once.
 
     python3 tools/raster-compare/compare.py [--bench .build/release/captcha-bench] [--rounds 9]
+        [--baseline OTHER/captcha-bench]
 
 (`make raster-compare` builds captcha-bench, installs skia-python into .venv-raster and runs this.)
 
 Both renderers fill exactly the same polygons: `captcha-bench --raster-shapes` prints them. Each
 round runs, per case, our side (`captcha-bench raster`, one process per case: the median of its
 in-process timed fills) and Skia's (skia-python, A8 raster surface, anti-aliased drawPath: the
-median of timed samples), in alternating order, so both see the same machine load. A Skia sample
+median of timed samples), in alternating order, so both see the same machine load. With
+`--baseline`, another captcha-bench (e.g. an earlier commit's) is timed in the same rounds too. A Skia sample
 plays back a recorded picture of K draws of the path and is divided by K, which takes the Python
 call overhead (a few microseconds) out of Skia's figure; K is chosen so a sample lasts about
 100 us, short enough that the median dodges time slices lost to other processes. Printed: the
@@ -105,6 +107,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--bench", default=".build/release/captcha-bench")
     ap.add_argument("--rounds", type=int, default=9)
+    ap.add_argument("--baseline", help="another captcha-bench to time in the same rounds")
     args = ap.parse_args()
 
     shapes = load_shapes(args.bench)
@@ -116,6 +119,7 @@ def main():
           + " ".join(load()))
     ours = {key: [] for key, _, _ in GOALS}
     theirs = {key: [] for key, _, _ in GOALS}
+    base = {key: [] for key, _, _ in GOALS}
     for r in range(args.rounds):
         for key, _, _ in GOALS:
             sample, _ = samplers[key]
@@ -125,14 +129,24 @@ def main():
             else:
                 theirs[key].append(skia_median(sample))
                 ours[key].append(ours_median(args.bench, key))
+            if args.baseline:
+                base[key].append(ours_median(args.baseline, key))
     print("load average at end " + " ".join(load()))
-    print(f"{'case':34} {'ours us':>9} {'Skia us':>9} {'ours/Skia':>10} {'goal':>7}  verdict")
+    head = f"{'case':34} {'ours us':>9} {'Skia us':>9} {'ours/Skia':>10} {'goal':>7}  verdict"
+    if args.baseline:
+        head += f"   {'baseline us':>11} {'baseline/Skia':>13}"
+    print(head)
     for key, name, goal in GOALS:
         o = statistics.median(ours[key])
         s = statistics.median(theirs[key])
         ratio = statistics.median(a / b for a, b in zip(ours[key], theirs[key]))
         verdict = "met" if ratio <= goal else "NOT MET"
-        print(f"{name:34} {o:9.1f} {s:9.1f} {ratio:10.2f} {'<= ' + format(goal, '.1f'):>7}  {verdict}")
+        line = f"{name:34} {o:9.1f} {s:9.1f} {ratio:10.2f} {'<= ' + format(goal, '.1f'):>7}  {verdict:7}"
+        if args.baseline:
+            b = statistics.median(base[key])
+            br = statistics.median(a / c for a, c in zip(base[key], theirs[key]))
+            line += f" {b:11.1f} {br:13.2f}"
+        print(line)
     print(f"(Skia: K draws per sample, K = "
           + ", ".join(str(samplers[key][1]) for key, _, _ in GOALS) + ")")
 

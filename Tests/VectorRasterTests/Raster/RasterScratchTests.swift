@@ -12,8 +12,8 @@ final class RasterScratchTests: XCTestCase {
     var rng = TestRNG(seed: 0x5EED_5C7A)
     var out: [(FlattenedPath, FillRule, PixelRect)] = []
     for i in 0..<24 {
-      let size = [8.0, 40, 130, 700][i % 4]
-      let n = [5, 40, 600, 1500][(i / 4) % 4]
+      let size = [8.0, 40, 130, 300][i % 4]
+      let n = [5, 30, 200, 400][(i / 4) % 4]
       let poly = (0..<n).map { _ in Point(rng.double(-4, size + 4), rng.double(-4, size / 3)) }
       let clip = PixelRect(x: 0, y: 0, width: Int(size), height: Int(size / 3) + 1)
       out.append((polygons([poly]), i % 2 == 0 ? .evenodd : .nonzero, clip))
