@@ -44,6 +44,12 @@ let package = Package(
     // Challenges as a service, without HTTP: issue from a pool, store, verify once, sweep, count.
     // What a user's own Hummingbird or Vapor app embeds (README "Library use").
     .target(name: "CaptchaService", dependencies: ["CaptchaKit"]),
+    // The PostgreSQL ChallengeStore (`--store postgres://…`): challenges shared by several instances,
+    // single use atomic in the database. postgres-nio's PostgresClient is the connection pool.
+    .target(
+      name: "CaptchaStorePostgres",
+      dependencies: ["CaptchaService", .product(name: "PostgresNIO", package: "postgres-nio")]
+    ),
     // Thin command-line front end.
     .executableTarget(
       name: "captcha-gen",
@@ -64,7 +70,19 @@ let package = Package(
     .testTarget(name: "CaptchaBatchTests", dependencies: ["CaptchaBatch"]),
     .testTarget(name: "CaptchaCompareTests", dependencies: ["CaptchaCompare"]),
     .testTarget(name: "CLITests", dependencies: ["CaptchaKit"]),
-    .testTarget(name: "CaptchaServiceTests", dependencies: ["CaptchaService"]),
+    // The ChallengeStore contract as XCTest assertions, run against every store; never shipped.
+    .target(
+      name: "ChallengeStoreTesting", dependencies: ["CaptchaService"],
+      path: "Tests/ChallengeStoreTesting"
+    ),
+    .testTarget(name: "CaptchaServiceTests", dependencies: ["CaptchaService", "ChallengeStoreTesting"]),
+    .testTarget(
+      name: "CaptchaStorePostgresTests",
+      dependencies: [
+        "CaptchaStorePostgres", "ChallengeStoreTesting",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+      ]
+    ),
   ],
   swiftLanguageModes: [.v5]
 )
