@@ -335,6 +335,17 @@ class SlideTest(WidgetTest):
         self.drag_slide_to(root, challenge, wrong)
         self.assert_fails_then_new_challenge(root, challenge)
 
+    def test_a_widget_shown_twice_as_large_still_sends_background_pixels(self):
+        root = self.widget("slide")
+        self.driver.execute_script("arguments[0].style.maxWidth = 'none'; arguments[0].style.width = '700px'", root)
+        root, challenge = self.ready_challenge("slide")
+        _, _, width = self.stage_box(root)
+        self.assertGreater(width / challenge["width"], 1.9, "the picture scales with its container")
+        target = challenge["answer"]["target"]["x"]
+        self.drag_slide_to(root, challenge, target)
+        self.assertLessEqual(abs(int(self.knob(root).get_attribute("aria-valuenow")) - target), 1)
+        self.assert_passes_and_refuses_a_second_verify(root, challenge, {"x": target})
+
     def test_keyboard_reaches_the_answer_and_enter_submits(self):
         root, challenge = self.ready_challenge("slide")
         knob = self.knob(root)
