@@ -8,15 +8,18 @@ SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build release test demo bench bench-suites bench-compare fuzz format clean
 
-# Install the C libraries' headers when they are missing (libpng, libjpeg-turbo, zlib).
-deps:
-	@missing=""; for p in $(DEB_PACKAGES); do \
+# Installs those of the Debian packages $(1) that are missing (apt-get update first).
+apt_install_missing = missing=""; for p in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
+
+# Install the C libraries' headers when they are missing (libpng, libjpeg-turbo, zlib).
+deps:
+	@$(call apt_install_missing,$(DEB_PACKAGES))
 
 build: deps
 	$(SWIFT) build
@@ -41,13 +44,7 @@ BROWSER_ARGS ?=
 .PHONY: test-browser browser-deps browser-venv
 
 browser-deps:
-	@missing=""; for p in $(BROWSER_DEB_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
-	fi
+	@$(call apt_install_missing,$(BROWSER_DEB_PACKAGES))
 
 browser-venv: $(BROWSER_VENV)/.installed
 
@@ -169,13 +166,7 @@ $(CODEC_FLOOR): tools/bench/codec-floor.c
 BENCH_DEB_PACKAGES = time libdeflate-dev
 
 bench-tools: deps $(CODEC_FLOOR) bench-venv
-	@missing=""; for p in $(BENCH_DEB_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
-	fi
+	@$(call apt_install_missing,$(BENCH_DEB_PACKAGES))
 
 bench-compare: release bench-tools
 	$(BENCH_VENV)/bin/python tools/bench/run_bench.py --bin $(BIN_RELEASE) --floor $(CODEC_FLOOR) \

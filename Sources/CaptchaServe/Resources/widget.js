@@ -278,6 +278,23 @@
     node.setAttribute('aria-valuetext', text);
   }
 
+  /** Ends a slider drag: snap to a stop (stepped answers), then submit the answer with the track. */
+  function endSliderDrag(ui, track, cancelled, snapThen, answerBody) {
+    ui.root.classList.remove('cg-dragging');
+    if (cancelled) return;
+    var samples = track.samples();
+    snapThen(function () {
+      var body = answerBody();
+      body.track = samples;
+      ui.submit(body);
+    });
+  }
+
+  /** `degrees` brought into -180…180: the shorter way round. */
+  function shortTurn(degrees) {
+    return (((degrees % 360) + 540) % 360) - 180;
+  }
+
   /** Runs `apply` with the snap animation on `scope`, then `done` when it has played. */
   function animateSnap(scope, apply, done) {
     scope.classList.add('cg-snapping');
@@ -418,14 +435,7 @@
           track.add(mode === 'vertical' ? origin.x + dx : pos.x, mode === 'horizontal' ? origin.y + dy : pos.y);
         },
         end: function (e, cancelled) {
-          ui.root.classList.remove('cg-dragging');
-          if (cancelled) return;
-          var samples = track.samples();
-          snapThen(function () {
-            var body = answerBody();
-            body.track = samples;
-            ui.submit(body);
-          });
+          endSliderDrag(ui, track, cancelled, snapThen, answerBody);
         },
       });
     }
@@ -510,8 +520,7 @@
 
     /** Turns to `angle` (0…360) along the shorter way from where the picture is now. */
     function turnTo(angle) {
-      var delta = ((((angle - value()) % 360) + 540) % 360) - 180;
-      turn += delta;
+      turn += shortTurn(angle - value());
     }
 
     function answerBody() {
@@ -547,21 +556,14 @@
       },
       move: function (e) {
         var a = pointerAngle(e);
-        turn += ((((a - last) % 360) + 540) % 360) - 180;
+        turn += shortTurn(a - last);
         last = a;
         render();
         var p = toBackground(stage, ch, e.clientX, e.clientY);
         track.add(p.x, p.y);
       },
       end: function (e, cancelled) {
-        ui.root.classList.remove('cg-dragging');
-        if (cancelled) return;
-        var samples = track.samples();
-        snapThen(function () {
-          var body = answerBody();
-          body.track = samples;
-          ui.submit(body);
-        });
+        endSliderDrag(ui, track, cancelled, snapThen, answerBody);
       },
     });
     stage.classList.add('cg-grab');
