@@ -81,7 +81,8 @@ class Server:
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.log, text=True)
         self.url = self._read_address(command)
         # Keep draining stdout so the server never blocks on a full pipe.
-        threading.Thread(target=self.process.stdout.read, daemon=True).start()
+        self.drain = threading.Thread(target=self.process.stdout.read, daemon=True)
+        self.drain.start()
 
     def _read_address(self, command):
         found = {}
@@ -110,6 +111,9 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+        if getattr(self, "drain", None):
+            self.drain.join(5)
+        self.process.stdout.close()
         self.log.close()
 
 
@@ -536,7 +540,7 @@ def main():
     result = unittest.main(argv=[sys.argv[0]] + rest, exit=False, verbosity=2).result
     failed = len(result.failures) + len(result.errors)
     print(f"browser tests took {time.monotonic() - started:.1f} s")
-    print(f"browser: {result.testsRun - failed} passed, {failed} failed")
+    print(f"browser: {max(result.testsRun - failed, 0)} passed, {failed} failed")
     sys.exit(0 if result.wasSuccessful() else 1)
 
 

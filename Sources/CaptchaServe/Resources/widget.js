@@ -713,6 +713,7 @@
 
     function submitChosen() {
       if (!visited.length || !ui.live()) return;
+      check.disabled = true;
       ui.submit({ path: centres(visited).map(function (p) { return [p.x, p.y]; }) });
     }
 
@@ -757,6 +758,7 @@
         }
         chosen = [];
         draw();
+        check.disabled = true;
         var samples = track.samples();
         ui.submit({
           path: samples.map(function (s) { return [s.x, s.y]; }),
