@@ -4,6 +4,7 @@ import PackageDescription
 // Layers, each a target; dependencies point down only (docs/ARCHITECTURE.md draws the graph):
 //   VectorRaster, CaptchaSupport, CCodecs  →  CaptchaImaging  →  CaptchaKinds
 //   →  CaptchaCheck, CaptchaBatch, CaptchaCompare  →  CaptchaKit (umbrella)  →  captcha-gen, captcha-bench
+//   CaptchaKit  →  CaptchaService  →  CaptchaServe (Hummingbird)  →  captcha-gen
 let package = Package(
   name: "captcha-gen",
   products: [
@@ -15,6 +16,8 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
   ],
   targets: [
     // Paths in, coverage masks out: geometry, SVG path data, flattening, the scanline rasteriser.
@@ -43,13 +46,30 @@ let package = Package(
     ),
     // Challenges as a service, without HTTP: issue from a pool, store, verify once, sweep, count.
     // What a user's own Hummingbird or Vapor app embeds (README "Library use").
-    .target(name: "CaptchaService", dependencies: ["CaptchaKit"]),
+    .target(
+      name: "CaptchaService",
+      dependencies: ["CaptchaKit", .product(name: "Logging", package: "swift-log")]
+    ),
+    // The HTTP server behind `captcha-gen serve`: routes, JSON errors, rate limit, assets, demo page.
+    .target(
+      name: "CaptchaServe",
+      dependencies: [
+        "CaptchaService",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
+      resources: [.copy("Resources")]
+    ),
     // Thin command-line front end.
     .executableTarget(
       name: "captcha-gen",
       dependencies: [
         "CaptchaKit",
+        "CaptchaServe",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     // Benchmarks (`make bench`); prints medians, not a test.
@@ -65,6 +85,13 @@ let package = Package(
     .testTarget(name: "CaptchaCompareTests", dependencies: ["CaptchaCompare"]),
     .testTarget(name: "CLITests", dependencies: ["CaptchaKit"]),
     .testTarget(name: "CaptchaServiceTests", dependencies: ["CaptchaService"]),
+    .testTarget(
+      name: "CaptchaServeTests",
+      dependencies: [
+        "CaptchaServe",
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+      ]
+    ),
   ],
   swiftLanguageModes: [.v5]
 )

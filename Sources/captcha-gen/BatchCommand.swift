@@ -78,6 +78,9 @@ struct BatchCommand: ParsableCommand {
   var check = false
 
   @OptionGroup
+  var kindOption: SingleKindOption
+
+  @OptionGroup
   var captchaOptions: MakeOptionGroup
 
   func run() throws {
@@ -88,7 +91,7 @@ struct BatchCommand: ParsableCommand {
         try images.map { try .folder($0) } ?? list.map { try .list($0) } ?? .procedural
       // Options impossible for every item (a piece too large for the built-in background or for
       // --size, say) are refused once, before anything is written, without rendering anything.
-      let kind = try captchaOptions.kind(withInputImages: inputs != .procedural)
+      let kind = try kindOption.kind(captchaOptions, withInputImages: inputs != .procedural)
       let baseSeed = seed ?? SystemSeed.draw()
       if seed == nil && !quiet {
         printError("batch: base seed \(baseSeed) (give --seed \(baseSeed) to repeat)")

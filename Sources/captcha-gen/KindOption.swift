@@ -16,3 +16,38 @@ struct KindName: ExpressibleByArgument, Equatable {
 
   var defaultValueDescription: String { name }
 }
+
+/// `--kind` of `make` and `batch`: one kind (default slide).
+struct SingleKindOption: ParsableArguments {
+  @Option(
+    name: .customLong("kind"),
+    help: ArgumentHelp(
+      "Captcha kind: \(KindCatalog.names.joined(separator: ", ")) (default slide).", valueName: "kind"))
+  var kindName: KindName = KindName(SlideKind.name)
+
+  /// The kind these options and `captchaOptions` describe.
+  func kind(_ captchaOptions: MakeOptionGroup, withInputImages: Bool) throws -> any CaptchaKind {
+    try captchaOptions.kinds(named: [kindName.name], withInputImages: withInputImages)[0]
+  }
+}
+
+/// `serve --kind slide,rotate,pattern`: the kinds offered, in order (the first is the default),
+/// each one of `KindCatalog.names`, none twice.
+struct KindList: StructuredArgument, Equatable {
+  var names: [String]
+
+  static func parse(_ text: String) throws -> KindList {
+    let names = text.split(separator: ",", omittingEmptySubsequences: false).map {
+      PlainText.trimmed(String($0))
+    }
+    if let unknown = names.first(where: { !KindCatalog.names.contains($0) }) {
+      throw ValidationError(
+        "'\(unknown)' is not a captcha kind; expected a comma list of \(KindCatalog.names.joined(separator: ", "))"
+      )
+    }
+    guard Set(names).count == names.count else { throw ValidationError("a kind is listed twice") }
+    return KindList(names: names)
+  }
+
+  var defaultValueDescription: String { names.joined(separator: ",") }
+}

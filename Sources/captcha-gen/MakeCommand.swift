@@ -36,6 +36,9 @@ struct MakeCommand: ParsableCommand {
   var seed: UInt64?
 
   @OptionGroup
+  var kindOption: SingleKindOption
+
+  @OptionGroup
   var captchaOptions: MakeOptionGroup
 
   @Flag(help: "Also print answer.json to standard output.")
@@ -52,7 +55,7 @@ struct MakeCommand: ParsableCommand {
 
   func run() throws {
     try reportingErrors {
-      let kind = try captchaOptions.kind(withInputImages: image != nil)
+      let kind = try kindOption.kind(captchaOptions, withInputImages: image != nil)
       let seed = self.seed ?? SystemSeed.draw()
       let stage = kind.backgroundStage
       let made = try kind.make(stage.prepare(stage.load(path: image, seed: seed), seed: seed), seed: seed)

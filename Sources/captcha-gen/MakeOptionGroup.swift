@@ -1,17 +1,12 @@
 import ArgumentParser
 import CaptchaKit
 
-/// The options that shape each captcha, shared by `make` and `batch` (`@OptionGroup`), so both
-/// commands accept the same options with the same defaults and checks. Every value arrives typed
+/// The options that shape each captcha, shared by `make`, `batch` and `serve` (`@OptionGroup`), so
+/// the commands accept the same options with the same defaults and checks (`--kind` is each
+/// command's own: one kind for make and batch, a list for serve). Every value arrives typed
 /// (ArgumentTypes.swift); `validate()` holds the rules about which options go together, and the
 /// library checks the resulting `MakeOptions` once per captcha.
 struct MakeOptionGroup: ParsableArguments {
-  @Option(
-    name: .customLong("kind"),
-    help: ArgumentHelp(
-      "Captcha kind: \(KindCatalog.names.joined(separator: ", ")) (default slide).", valueName: "kind"))
-  var kindName: KindName = KindName(SlideKind.name)
-
   @Option(
     help: ArgumentHelp(
       "Stepped answer (slide, rotate): the target is one of N evenly spaced stops (at least "
@@ -190,15 +185,20 @@ struct MakeOptionGroup: ParsableArguments {
     return given.filter { $0.1 }.map { $0.0 }
   }
 
-  /// The captcha kind these arguments describe (`--kind`, default slide), its options checked
-  /// once, before anything is read or drawn: `validate()`, and for slide whether the piece fits when
-  /// the options alone fix the background's size (`--size`, or the built-in background when there
-  /// are no input images). `--length` applies to pattern only.
-  func kind(withInputImages: Bool) throws -> any CaptchaKind {
-    if kindName.name != PatternKind.name && length != nil {
+  /// The captcha kinds called `names` (`--kind`), each built from these options by `kind(named:)`.
+  /// `--length` applies to pattern only.
+  func kinds(named names: [String], withInputImages: Bool) throws -> [any CaptchaKind] {
+    if !names.contains(PatternKind.name) && length != nil {
       throw usageError("--length applies only to --kind pattern")
     }
-    switch kindName.name {
+    return try names.map { try kind(named: $0, withInputImages: withInputImages) }
+  }
+
+  /// The captcha kind called `name` (`--kind`), its options checked once, before anything is read
+  /// or drawn: `validate()`, and for slide whether the piece fits when the options alone fix the
+  /// background's size (`--size`, or the built-in background when there are no input images).
+  func kind(named name: String, withInputImages: Bool) throws -> any CaptchaKind {
+    switch name {
     case PatternKind.name:
       let options = try makeOptions()
       try options.validate()

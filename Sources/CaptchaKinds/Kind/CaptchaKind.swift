@@ -153,8 +153,12 @@ public enum KindCatalog {
 
   /// Judges `response` against answer.json at `path`, whatever its kind.
   public static func verify(answerPath path: String, response: ClientResponse) throws -> Verdict {
-    let bytes = try AnswerDecoding.readBytes(path: path)
-    let header = try AnswerHeader.decode(bytes, name: path)
-    return try kind(named: header.kindName, in: path).verify(answer: bytes, name: path, response: response)
+    try verify(answer: AnswerDecoding.readBytes(path: path), name: path, response: response)
+  }
+
+  /// Judges `response` against answer.json `bytes`, whatever its kind (`name` names it in errors).
+  public static func verify(answer bytes: [UInt8], name: String, response: ClientResponse) throws -> Verdict {
+    let header = try AnswerHeader.decode(bytes, name: name)
+    return try kind(named: header.kindName, in: name).verify(answer: bytes, name: name, response: response)
   }
 }

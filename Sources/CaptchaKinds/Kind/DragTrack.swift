@@ -36,6 +36,12 @@ public struct DragTrack: Equatable, Sendable {
       throw CaptchaError(
         .badData, "\(name): not a drag track; expected a JSON list of {\"t\": ms, \"x\": px, \"y\": px}")
     }
+    return try validated(samples, name: name)
+  }
+
+  /// The track of `samples` once they are checked: at most `maxSamples`, every coordinate finite,
+  /// `t` never decreasing (`.badData` naming `name` and the first sample at fault).
+  public static func validated(_ samples: [TrackSample], name: String) throws -> DragTrack {
     guard samples.count <= maxSamples else {
       throw CaptchaError(.badData, "\(name): the track has \(samples.count) samples; at most \(maxSamples)")
     }

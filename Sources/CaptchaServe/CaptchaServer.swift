@@ -1,0 +1,71 @@
+import CaptchaService
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// How `serve` runs besides the challenge service's own settings.
+public struct ServerSettings: Sendable {
+  public var host: String
+  /// 0 picks a free port (`onListening` tells which).
+  public var port: Int
+  /// Requests per minute per client address on the POST endpoints; 0 turns the limit off.
+  public var rateLimitPerMinute: Int
+  /// Test-only: every challenge response carries its answer.
+  public var dev: Bool
+
+  public init(host: String = "127.0.0.1", port: Int = 8080, rateLimitPerMinute: Int = 0, dev: Bool = false) {
+    self.host = host
+    self.port = port
+    self.rateLimitPerMinute = rateLimitPerMinute
+    self.dev = dev
+  }
+}
+
+/// The Hummingbird application of `captcha-gen serve`: the routes of the HTTP API in front of a
+/// `ChallengeService`, whose pool refill and sweeper run as a service of the application.
+public enum CaptchaServer {
+  /// The router with every endpoint, JSON errors and the rate limit (embed it, or use `application`).
+  public static func router(
+    service: ChallengeService, settings: ServerSettings
+  ) throws -> Router<ServeRequestContext> {
+    let router = Router(context: ServeRequestContext.self)
+    router.add(middleware: JSONErrorMiddleware())
+    if settings.rateLimitPerMinute > 0 {
+      router.add(
+        middleware: RateLimitMiddleware(limiter: RateLimiter(perMinute: settings.rateLimitPerMinute)))
+    }
+    ChallengeRoutes(service: service, dev: settings.dev).add(to: router)
+    OperationalRoutes(service: service, assets: try ServeAssets.load()).add(to: router)
+    return router
+  }
+
+  /// The application: the router, the service's background work, and `onListening` called with
+  /// the bound host and port once the server accepts connections.
+  public static func application(
+    service: ChallengeService, settings: ServerSettings, logger: Logger,
+    onListening: @escaping @Sendable (String, Int) async -> Void = { _, _ in }
+  ) throws -> some ApplicationProtocol {
+    if settings.dev {
+      logger.warning(
+        "--dev is on: every challenge response carries its answer; never run this in production")
+    }
+    return Application(
+      router: try router(service: service, settings: settings),
+      configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "captcha-gen"),
+      services: [ChallengeServiceRunner(service: service)],
+      onServerRunning: { channel in
+        await onListening(settings.host, channel.localAddress?.port ?? settings.port)
+      },
+      logger: logger)
+  }
+}
+
+/// Runs the service's pool refill and sweeper for as long as the application runs.
+struct ChallengeServiceRunner: Service {
+  let service: ChallengeService
+
+  func run() async throws {
+    await cancelWhenGracefulShutdown { await service.run() }
+  }
+}

@@ -1,0 +1,70 @@
+import CaptchaKit
+import CaptchaService
+import Hummingbird
+
+/// The `/v1/challenges` endpoints: issue, pictures, verify.
+struct ChallengeRoutes {
+  let service: ChallengeService
+  let dev: Bool
+
+  func add(to router: Router<ServeRequestContext>) {
+    router.post("/v1/challenges") { request, context in try await issue(request, context) }
+    router.get("/v1/challenges/:id/background") { _, context in try await picture(.background, context) }
+    router.get("/v1/challenges/:id/piece") { _, context in try await picture(.piece, context) }
+    router.post("/v1/challenges/:id/verify") { request, context in try await verify(request, context) }
+  }
+
+  func issue(_ request: Request, _ context: ServeRequestContext) async throws -> Response {
+    let body = try await BodyDecoding.decode(IssueRequestBody.self, from: request)
+    do {
+      let issued = try await service.issue(kind: body.kind)
+      return .json(ChallengeJSON.value(issued, inlineImages: body.inlineImages ?? false, dev: dev))
+    } catch let error as ChallengeServiceError {
+      throw APIError(.badRequest, error.description)
+    } catch let error as ChallengeStoreUnavailable {
+      throw Self.unavailable(error, context)
+    }
+  }
+
+  func picture(_ which: ChallengePicture, _ context: ServeRequestContext) async throws -> Response {
+    let id = try context.parameters.require("id")
+    do {
+      guard let picture = try await service.picture(id: id, which) else {
+        throw APIError(
+          .notFound, "challenge \(id) has no \(which.rawValue): it is unknown, verified or expired")
+      }
+      return .body(picture.bytes, mediaType: picture.mediaType)
+    } catch let error as ChallengeStoreUnavailable {
+      throw Self.unavailable(error, context)
+    }
+  }
+
+  func verify(_ request: Request, _ context: ServeRequestContext) async throws -> Response {
+    let id = try context.parameters.require("id")
+    let response = try await BodyDecoding.decode(VerifyRequestBody.self, from: request).clientResponse()
+    let outcome: VerifyOutcome
+    do {
+      outcome = try await service.verify(id: id, response: response)
+    } catch let error as ChallengeServiceError {
+      throw APIError(.badRequest, error.description + " (this challenge is now used up)")
+    } catch let error as ChallengeStoreUnavailable {
+      throw Self.unavailable(error, context)
+    }
+    switch outcome {
+    case .verdict(let verdict):
+      return .json(.object([("pass", .bool(verdict.passed)), ("reason", .string(verdict.reason))]))
+    case .alreadyVerified:
+      throw APIError(.conflict, "challenge \(id) was already verified; each challenge verifies once")
+    case .expired:
+      throw APIError(.gone, "challenge \(id) has expired; fetch a new one")
+    case .unknown:
+      throw APIError(.notFound, "challenge \(id) is unknown (never issued, or expired and removed)")
+    }
+  }
+
+  /// 503: the store cannot be reached; nothing passes. The store's own words go to the log only.
+  static func unavailable(_ error: ChallengeStoreUnavailable, _ context: ServeRequestContext) -> APIError {
+    context.logger.warning("challenge store unavailable", metadata: ["error": "\(error.description)"])
+    return APIError(.serviceUnavailable, "the challenge store is unavailable; try again later")
+  }
+}

@@ -1,0 +1,29 @@
+import Hummingbird
+import NIOCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Applies the per-client `RateLimiter` to the POST endpoints (issuing and verifying); over the
+/// limit a client gets 429 with a JSON error and `Retry-After`.
+struct RateLimitMiddleware: RouterMiddleware {
+  typealias Context = ServeRequestContext
+  let limiter: RateLimiter
+
+  func handle(
+    _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    guard request.method == .post else { return try await next(request, context) }
+    let client = context.remoteAddress?.ipAddress ?? "unknown"
+    if let wait = limiter.admit(client, now: Date().timeIntervalSince1970) {
+      throw APIError(
+        .tooManyRequests,
+        "too many requests from \(client): the limit is \(limiter.perMinute) per minute; retry in \(wait) s",
+        headers: [.retryAfter: String(wait)])
+    }
+    return try await next(request, context)
+  }
+}

@@ -1,0 +1,128 @@
+import ArgumentParser
+import CaptchaKit
+import CaptchaServe
+import CaptchaService
+import Logging
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `captcha-gen serve`: the HTTP API of DESIGN.md "Serve", in front of a challenge pool and store.
+struct ServeCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "serve",
+    abstract: "Serve single-use challenges over HTTP (JSON under /v1), the widget and a demo page.",
+    discussion: """
+      Challenges are made ahead of time by a background task and kept per kind (--pool); each \
+      verifies at most once and expires after --ttl seconds. The API is described in \
+      Sources/CaptchaServe/Resources/openapi.json, also served at /v1/openapi.json. The answer \
+      never leaves the server, except with --dev (tests only). Logs go to standard error.
+      """)
+
+  @Option(help: "Address to listen on.")
+  var host = "127.0.0.1"
+
+  @Option(
+    help:
+      "Port to listen on; 0 picks a free one. The first line on standard output is 'listening on http://HOST:PORT'."
+  )
+  var port = 8080
+
+  @Option(
+    name: .customLong("kind"),
+    help: ArgumentHelp(
+      "Kinds offered, a comma list of \(KindCatalog.names.joined(separator: ", ")); a request without a kind gets the first.",
+      valueName: "kinds"),
+    transform: { try KindList.parse($0) })
+  var kinds = KindList(names: KindCatalog.names)
+
+  @Option(
+    help: ArgumentHelp(
+      "Folder of PNG/JPEG backgrounds, one picked at random per challenge (default: the built-in picture).",
+      valueName: "dir"))
+  var images: String?
+
+  @OptionGroup
+  var captchaOptions: MakeOptionGroup
+
+  @Option(
+    help: ArgumentHelp(
+      "Where challenges are kept: memory, or postgres://USER@HOST:PORT/DB shared by several instances.",
+      valueName: "store"),
+    transform: { try StoreChoice.parse($0) })
+  var store = StoreChoice.memory
+
+  @Option(help: "Seconds a challenge stays verifiable.")
+  var ttl = Int(ServiceSettings.defaultTTL)
+
+  @Option(help: "Ready-made challenges kept per kind.")
+  var pool = ServiceSettings.defaultPoolSize
+
+  @Option(
+    help: ArgumentHelp(
+      "Requests per minute per client address on the POST endpoints; 0/min turns it off.", valueName: "N/min"),
+    transform: { try RateLimitSpec.parse($0) })
+  var rateLimit = RateLimitSpec(perMinute: 0)
+
+  @Flag(
+    help:
+      "Fail answers sent without a drag track (this shuts out keyboard and assistive-technology users; see the README)."
+  )
+  var requireTrack = false
+
+  @Flag(help: "Tests only: add the answer to every challenge response (logs a warning at start).")
+  var dev = false
+
+  func validate() throws {
+    guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is out of range 0…65535") }
+    guard ttl > 0 else { throw ValidationError("--ttl \(ttl) must be at least 1 second") }
+    guard pool > 0 else { throw ValidationError("--pool \(pool) must be at least 1") }
+  }
+
+  func run() async throws {
+    LoggingSystem.bootstrap(StreamLogHandler.standardError)
+    let logger = Logger(label: "captcha-gen.serve")
+    let service = try reportingErrors { try makeService(logger: logger) }
+    let app = try CaptchaServer.application(
+      service: service,
+      settings: ServerSettings(host: host, port: port, rateLimitPerMinute: rateLimit.perMinute, dev: dev),
+      logger: logger,
+      onListening: { host, port in
+        writeAll(fd: 1, Array("listening on http://\(host):\(port)\n".utf8))
+        logger.info("listening", metadata: ["host": "\(host)", "port": "\(port)", "kinds": "\(kinds.names)"])
+      })
+    try await app.runService()
+  }
+
+  /// The challenge service these options describe: the kinds (checked by making one of each), the
+  /// backgrounds, the store.
+  func makeService(logger: Logger) throws -> ChallengeService {
+    let backgrounds = try images.map { dir -> ChallengeBackgrounds in
+      guard case .files(let files) = try BatchInputs.folder(dir) else { return .builtIn }
+      return .files(files.map(\.path))
+    }
+    let kinds = try captchaOptions.kinds(named: self.kinds.names, withInputImages: backgrounds != nil)
+    let factories = kinds.map { ChallengeFactory(kind: $0, backgrounds: backgrounds ?? .builtIn) }
+    for factory in factories { _ = try factory.make() }
+    return ChallengeService(
+      factories: factories, store: try challengeStore(),
+      settings: ServiceSettings(ttl: Double(ttl), poolSize: pool, requireTrack: requireTrack), logger: logger)
+  }
+
+  /// The store `--store` names.
+  func challengeStore() throws -> any ChallengeStore {
+    switch store {
+    case .memory:
+      return MemoryChallengeStore()
+    case .postgres:
+      // TODO(serve-pg): construct PostgresChallengeStore from the parsed PostgresLocation once CaptchaStorePostgres lands.
+      throw usageError(
+        "--store postgres://… is not available in this build (the PostgreSQL store is not built in yet)")
+    }
+  }
+}

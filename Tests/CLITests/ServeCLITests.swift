@@ -1,0 +1,113 @@
+import Foundation
+import XCTest
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// `captcha-gen serve`: bad options exit 64 (66 for a missing image folder) with one sentence, and
+/// `--port 0` prints the bound address first.
+final class ServeCLITests: XCTestCase {
+  func testBadOptionsAreUsageErrorsNamingTheOption() throws {
+    let cases: [([String], Int32, String)] = [
+      (
+        ["--kind", "wheel"], 64,
+        "'wheel' is not a captcha kind; expected a comma list of slide, rotate, pattern"
+      ),
+      (["--kind", "slide,slide"], 64, "a kind is listed twice"),
+      (["--store", "mysql://u@h/db"], 64, "expected memory or postgres://USER@HOST:PORT/DB"),
+      (["--store", "postgres://h:5432/db"], 64, "the postgres address names no user"),
+      (["--rate-limit", "fast"], 64, "expected N/min with a whole number N ≥ 0"),
+      (["--port", "70000"], 64, "--port 70000 is out of range 0…65535"),
+      (["--ttl", "0"], 64, "--ttl 0 must be at least 1 second"),
+      (["--pool", "0"], 64, "--pool 0 must be at least 1"),
+      (["--kind", "rotate", "--shape", "star"], 64, "--shape does not apply to --kind rotate"),
+      (["--kind", "slide", "--length", "5"], 64, "--length applies only to --kind pattern"),
+      (
+        ["--images", "/nonexistent-captcha-photos"], 66,
+        "The image folder /nonexistent-captcha-photos does not exist."
+      ),
+    ]
+    for (args, status, message) in cases {
+      let r = try CLI.run(["serve", "--port", "0"] + args)
+      XCTAssertEqual(r.status, status, "\(args): \(r.stderr)")
+      XCTAssertTrue(r.stderr.contains(message), "\(args): \(r.stderr)")
+    }
+  }
+
+  func testPostgresStoreIsRefusedUntilItIsBuiltIn() throws {
+    let r = try CLI.run(["serve", "--port", "0", "--store", "postgres://captcha@127.0.0.1:5432/captcha"])
+    XCTAssertEqual(r.status, 64, r.stderr)
+    XCTAssertTrue(r.stderr.contains("is not available in this build"), r.stderr)
+  }
+
+  func testPortZeroPrintsTheAddressFirstAndServes() async throws {
+    let server = try ServeProcess.start(["--port", "0", "--kind", "pattern", "--pool", "1", "--dev"])
+    defer { server.stop() }
+    let line = try server.firstLine(timeout: 120)
+    XCTAssertTrue(line.hasPrefix("listening on http://127.0.0.1:"), line)
+    let base = try XCTUnwrap(URL(string: String(line.dropFirst("listening on ".count))))
+    var request = URLRequest(url: base.appendingPathComponent("v1/challenges"))
+    request.httpMethod = "POST"
+    request.httpBody = Data("{}".utf8)
+    let (data, response) = try await URLSession.shared.data(for: request)
+    XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 200)
+    let challenge = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    XCTAssertEqual(challenge["kind"] as? String, "pattern")
+    XCTAssertNotNil(challenge["answer"], "--dev adds the answer")
+    server.stop()
+    XCTAssertTrue(server.stderr().contains("--dev is on"), "a warning is logged at start")
+  }
+}
+
+/// A `captcha-gen serve` process running in the background.
+final class ServeProcess: @unchecked Sendable {
+  let process = Process()
+  let out = Pipe()
+  let err = Pipe()
+  private var buffered = Data()
+
+  static func start(_ args: [String]) throws -> ServeProcess {
+    let server = ServeProcess()
+    server.process.executableURL = CLI.executableURL
+    server.process.arguments = ["serve"] + args
+    server.process.standardOutput = server.out
+    server.process.standardError = server.err
+    try server.process.run()
+    return server
+  }
+
+  /// The first line the server writes on stdout (fails after `timeout` seconds).
+  func firstLine(timeout: Double) throws -> String {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      if let newline = buffered.firstIndex(of: 10) {
+        return String(decoding: buffered[..<newline], as: UTF8.self)
+      }
+      let chunk = out.fileHandleForReading.availableData
+      if chunk.isEmpty {
+        throw ServeProcessError(message: "serve exited before printing its address: \(stderr())")
+      }
+      buffered.append(chunk)
+    }
+    throw ServeProcessError(message: "serve printed no address within \(timeout) s")
+  }
+
+  /// Ends the server (SIGTERM) and waits for it.
+  func stop() {
+    if process.isRunning {
+      process.terminate()
+      process.waitUntilExit()
+    }
+  }
+
+  /// Everything the server wrote on stderr (after `stop`).
+  func stderr() -> String {
+    String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  }
+}
+
+struct ServeProcessError: Error, CustomStringConvertible {
+  var message: String
+  var description: String { message }
+}

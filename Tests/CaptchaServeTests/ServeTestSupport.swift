@@ -1,0 +1,121 @@
+import CaptchaKit
+import CaptchaServe
+import CaptchaService
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Synchronization
+import XCTest
+
+/// A clock the tests move by hand.
+final class TestClock: Sendable {
+  private let value = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+  var now: Date { value.withLock { $0 } }
+  func advance(by seconds: Double) { value.withLock { $0 = $0.addingTimeInterval(seconds) } }
+}
+
+/// A store whose backing service is down: every call throws `ChallengeStoreUnavailable`.
+struct UnreachableStore: ChallengeStore {
+  func insert(_ challenge: StoredChallenge) async throws {
+    throw ChallengeStoreUnavailable("connection refused")
+  }
+  func take(id: String, now: Date) async throws -> TakeResult {
+    throw ChallengeStoreUnavailable("connection refused")
+  }
+  func picture(id: String, _ picture: ChallengePicture, now: Date) async throws -> StoredPicture? {
+    throw ChallengeStoreUnavailable("connection refused")
+  }
+  func sweep(now: Date) async throws -> [String: Int] {
+    throw ChallengeStoreUnavailable("connection refused")
+  }
+  func checkHealth() async throws { throw ChallengeStoreUnavailable("connection refused") }
+}
+
+/// Starts `serve`'s application on a free loopback port and hands its client to the test.
+enum ServeHarness {
+  static func factory(_ kind: String) throws -> ChallengeFactory {
+    let options = MakeOptions()
+    switch kind {
+    case RotateKind.name:
+      return ChallengeFactory(kind: RotateKind(options: RotateOptions(make: options)), backgrounds: .builtIn)
+    case PatternKind.name:
+      return ChallengeFactory(
+        kind: try PatternKind(options: PatternOptions(make: options)), backgrounds: .builtIn)
+    default: return ChallengeFactory(kind: SlideKind(options: options), backgrounds: .builtIn)
+    }
+  }
+
+  static func withServer<T: Sendable>(
+    kinds: [String] = ["slide"], store: any ChallengeStore = MemoryChallengeStore(),
+    service settings: ServiceSettings = ServiceSettings(poolSize: 4),
+    server: ServerSettings = ServerSettings(port: 0),
+    clock: TestClock = TestClock(),
+    _ test: @Sendable (any TestClientProtocol, ChallengeService) async throws -> T
+  ) async throws -> T {
+    let service = ChallengeService(
+      factories: try kinds.map(factory), store: store, settings: settings, now: { clock.now })
+    var logger = Logger(label: "serve-tests")
+    logger.logLevel = .error
+    let app = try CaptchaServer.application(service: service, settings: server, logger: logger)
+    return try await app.test(.live) { client in try await test(client, service) }
+  }
+}
+
+extension TestClientProtocol {
+  /// POSTs `json` (a JSON text) to `uri`.
+  @discardableResult
+  func post(_ uri: String, _ json: String = "{}") async throws -> TestResponse {
+    try await execute(uri: uri, method: .post, body: ByteBuffer(string: json))
+  }
+
+  /// GETs `uri`.
+  func get(_ uri: String) async throws -> TestResponse {
+    try await execute(uri: uri, method: .get)
+  }
+}
+
+extension TestResponse {
+  /// The body as a JSON object.
+  var json: [String: Any] {
+    get throws {
+      let data = Data(body.readableBytesView)
+      return try XCTUnwrap(
+        JSONSerialization.jsonObject(with: data) as? [String: Any], String(decoding: data, as: UTF8.self))
+    }
+  }
+
+  var text: String { String(buffer: body) }
+
+  /// The JSON error sentence of a 4xx/5xx response.
+  var errorMessage: String {
+    get throws { try XCTUnwrap(json["error"] as? String, text) }
+  }
+}
+
+/// The verify body that answers an issued challenge whose `answer` came with `--dev`.
+enum RightAnswer {
+  static func body(_ challenge: [String: Any]) throws -> String {
+    let answer = try XCTUnwrap(challenge["answer"] as? [String: Any])
+    switch challenge["kind"] as? String {
+    case "rotate":
+      return "{\"angle\": \(try XCTUnwrap(answer["angle"] as? Double))}"
+    case "pattern":
+      let dots = try XCTUnwrap(answer["dots"] as? [[String: Int]])
+      let sequence = try XCTUnwrap(answer["sequence"] as? [Int])
+      let path = sequence.map { "[\(dots[$0]["x"]!), \(dots[$0]["y"]!)]" }.joined(separator: ",")
+      return "{\"path\": [\(path)]}"
+    default:
+      let target = try XCTUnwrap(answer["target"] as? [String: Int])
+      return "{\"x\": \(target["x"]!), \"y\": \(target["y"]!)}"
+    }
+  }
+}
+
+extension TestClientProtocol {
+  /// Issues a challenge (`body` is the request) and returns its id.
+  func issueID(_ body: String = "{}") async throws -> String {
+    let challenge = try await post("/v1/challenges", body).json
+    return try XCTUnwrap(challenge["id"] as? String)
+  }
+}
