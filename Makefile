@@ -8,18 +8,20 @@ SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build release test demo bench bench-suites bench-compare fuzz format clean
 
-# Installs those of the Debian packages $(1) that are missing (apt-get update first).
-apt_install_missing = missing=""; for p in $(1); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
-	fi
+# $(call apt-install,PACKAGES): installs those of the Debian PACKAGES that are missing.
+define apt-install
+@missing=""; for p in $(1); do \
+  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+done; \
+if [ -n "$$missing" ]; then \
+  echo "installing:$$missing"; \
+  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+fi
+endef
 
 # Install the C libraries' headers when they are missing (libpng, libjpeg-turbo, zlib).
 deps:
-	@$(call apt_install_missing,$(DEB_PACKAGES))
+	$(call apt-install,$(DEB_PACKAGES))
 
 build: deps
 	$(SWIFT) build
@@ -27,10 +29,33 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-test: deps
+# The tests run with a throw-away PostgreSQL cluster (tools/pg/cluster.sh) for the PostgreSQL
+# store's tests; it is stopped and deleted afterwards, also when a test fails or make is interrupted.
+test: deps pg-deps
 	$(SWIFT) build
-	$(SWIFT) test --disable-swift-testing
+	$(SWIFT) build --build-tests
+	@$(PG_CLUSTER) stop; trap '$(PG_CLUSTER) stop' EXIT; trap 'exit 130' INT TERM; \
+	url=$$($(PG_CLUSTER) start) || exit 1; \
+	echo "PostgreSQL for the tests: $$url"; \
+	CAPTCHA_TEST_POSTGRES_URL=$$url CAPTCHA_TEST_POSTGRES_CONTROL=$(PG_CLUSTER) \
+	  $(SWIFT) test --disable-swift-testing
 	$(MAKE) --no-print-directory test-browser
+
+# PostgreSQL for development: `make pg-start` prints the URL to export as CAPTCHA_TEST_POSTGRES_URL
+# (or to give `serve --store`); `make pg-stop` stops and deletes the cluster.
+PG_DEB_PACKAGES = postgresql
+PG_CLUSTER      = $(CURDIR)/tools/pg/cluster.sh
+
+.PHONY: pg-deps pg-start pg-stop
+
+pg-deps:
+	$(call apt-install,$(PG_DEB_PACKAGES))
+
+pg-start: pg-deps
+	@url=$$($(PG_CLUSTER) start) && echo "export CAPTCHA_TEST_POSTGRES_URL=$$url CAPTCHA_TEST_POSTGRES_CONTROL=$(PG_CLUSTER)"
+
+pg-stop:
+	$(PG_CLUSTER) stop
 
 # Real-browser tests of the web widget (tools/widget/browser_test.py): headless Debian chromium through
 # chromium-driver and selenium (in .venv-browser). The script starts two `captcha-gen serve --dev
@@ -44,7 +69,7 @@ BROWSER_ARGS ?=
 .PHONY: test-browser browser-deps browser-venv
 
 browser-deps:
-	@$(call apt_install_missing,$(BROWSER_DEB_PACKAGES))
+	$(call apt-install,$(BROWSER_DEB_PACKAGES))
 
 browser-venv: $(BROWSER_VENV)/.installed
 
@@ -166,7 +191,7 @@ $(CODEC_FLOOR): tools/bench/codec-floor.c
 BENCH_DEB_PACKAGES = time libdeflate-dev
 
 bench-tools: deps $(CODEC_FLOOR) bench-venv
-	@$(call apt_install_missing,$(BENCH_DEB_PACKAGES))
+	$(call apt-install,$(BENCH_DEB_PACKAGES))
 
 bench-compare: release bench-tools
 	$(BENCH_VENV)/bin/python tools/bench/run_bench.py --bin $(BIN_RELEASE) --floor $(CODEC_FLOOR) \
