@@ -27,6 +27,34 @@ release: deps
 test: deps
 	$(SWIFT) build
 	$(SWIFT) test --disable-swift-testing
+	$(MAKE) --no-print-directory test-serve-api
+
+# schemathesis (PyPI, in .venv-serve) against `captcha-gen serve --port 0`, driven by the OpenAPI
+# file: no 500s, every response as the spec says (tools/serve/run_schemathesis.py; about 2 minutes).
+SERVE_VENV = .venv-serve
+SERVE_SPEC = Sources/CaptchaServe/Resources/openapi.json
+
+.PHONY: test-serve-api bench-serve
+
+$(SERVE_VENV)/.installed: tools/serve/requirements.txt
+	python3 -m venv $(SERVE_VENV)
+	$(SERVE_VENV)/bin/pip install --quiet -r tools/serve/requirements.txt
+	touch $@
+
+test-serve-api: deps $(SERVE_VENV)/.installed
+	$(SWIFT) build --product captcha-gen
+	$(SERVE_VENV)/bin/python tools/serve/run_schemathesis.py --bin .build/debug/captcha-gen \
+	  --schemathesis $(SERVE_VENV)/bin/schemathesis --spec $(SERVE_SPEC)
+
+# Load benchmark of serve (not a test): wrk on loopback, 2 threads, 64 connections, against
+# POST /v1/challenges from a full pool and against verify with pre-issued ids. SERVE_BENCH_ARGS
+# passes options, e.g. SERVE_BENCH_ARGS='--pool 5000 --seconds 3'.
+SERVE_BENCH_ARGS ?=
+
+bench-serve: release
+	@command -v wrk >/dev/null || { echo "installing: wrk"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq wrk; }
+	python3 tools/serve/bench_serve.py --bin $(BIN_RELEASE) $(SERVE_BENCH_ARGS)
 
 demo: release
 	$(BIN_RELEASE) make --out demo --seed 42 --json

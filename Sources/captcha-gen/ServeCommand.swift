@@ -96,7 +96,12 @@ struct ServeCommand: AsyncParsableCommand {
         writeAll(fd: 1, Array("listening on http://\(host):\(port)\n".utf8))
         logger.info("listening", metadata: ["host": "\(host)", "port": "\(port)", "kinds": "\(kinds.names)"])
       })
-    try await app.runService()
+    do {
+      try await app.runService()
+    } catch {
+      printError("captcha-gen: serve on \(host):\(port) stopped: \(error)")
+      throw ExitCode(CaptchaError.Kind.io.exitCode)
+    }
   }
 
   /// The challenge service these options describe: the kinds (checked by making one of each), the
