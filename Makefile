@@ -8,15 +8,20 @@ SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build release test demo bench bench-suites bench-compare fuzz format clean
 
+# $(call apt-install,PACKAGES): installs those of the Debian PACKAGES that are missing.
+define apt-install
+@missing=""; for p in $(1); do \
+  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+done; \
+if [ -n "$$missing" ]; then \
+  echo "installing:$$missing"; \
+  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+fi
+endef
+
 # Install the C libraries' headers when they are missing (libpng, libjpeg-turbo, zlib).
 deps:
-	@missing=""; for p in $(DEB_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
-	fi
+	$(call apt-install,$(DEB_PACKAGES))
 
 build: deps
 	$(SWIFT) build
@@ -24,10 +29,33 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-test: deps
+# The tests run with a throw-away PostgreSQL cluster (tools/pg/cluster.sh) for the PostgreSQL
+# store's tests; it is stopped and deleted afterwards, also when a test fails or make is interrupted.
+test: deps pg-deps
 	$(SWIFT) build
-	$(SWIFT) test --disable-swift-testing
+	$(SWIFT) build --build-tests
+	@$(PG_CLUSTER) stop; trap '$(PG_CLUSTER) stop' EXIT; trap 'exit 130' INT TERM; \
+	url=$$($(PG_CLUSTER) start) || exit 1; \
+	echo "PostgreSQL for the tests: $$url"; \
+	CAPTCHA_TEST_POSTGRES_URL=$$url CAPTCHA_TEST_POSTGRES_CONTROL=$(PG_CLUSTER) \
+	  $(SWIFT) test --disable-swift-testing
 	$(MAKE) --no-print-directory test-serve-api
+
+# PostgreSQL for development: `make pg-start` prints the URL to export as CAPTCHA_TEST_POSTGRES_URL
+# (or to give `serve --store`); `make pg-stop` stops and deletes the cluster.
+PG_DEB_PACKAGES = postgresql
+PG_CLUSTER      = $(CURDIR)/tools/pg/cluster.sh
+
+.PHONY: pg-deps pg-start pg-stop
+
+pg-deps:
+	$(call apt-install,$(PG_DEB_PACKAGES))
+
+pg-start: pg-deps
+	@url=$$($(PG_CLUSTER) start) && echo "export CAPTCHA_TEST_POSTGRES_URL=$$url CAPTCHA_TEST_POSTGRES_CONTROL=$(PG_CLUSTER)"
+
+pg-stop:
+	$(PG_CLUSTER) stop
 
 # schemathesis (PyPI, in .venv-serve) against `captcha-gen serve --port 0`, driven by the OpenAPI
 # file: no 500s, every response as the spec says (tools/serve/run_schemathesis.py; about 2 minutes).
@@ -52,8 +80,7 @@ test-serve-api: deps $(SERVE_VENV)/.installed
 SERVE_BENCH_ARGS ?=
 
 bench-serve: release
-	@command -v wrk >/dev/null || { echo "installing: wrk"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq wrk; }
+	$(call apt-install,wrk)
 	python3 tools/serve/bench_serve.py --bin $(BIN_RELEASE) $(SERVE_BENCH_ARGS)
 
 demo: release
@@ -166,13 +193,7 @@ $(CODEC_FLOOR): tools/bench/codec-floor.c
 BENCH_DEB_PACKAGES = time libdeflate-dev
 
 bench-tools: deps $(CODEC_FLOOR) bench-venv
-	@missing=""; for p in $(BENCH_DEB_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
-	fi
+	$(call apt-install,$(BENCH_DEB_PACKAGES))
 
 bench-compare: release bench-tools
 	$(BENCH_VENV)/bin/python tools/bench/run_bench.py --bin $(BIN_RELEASE) --floor $(CODEC_FLOOR) \

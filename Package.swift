@@ -4,7 +4,7 @@ import PackageDescription
 // Layers, each a target; dependencies point down only (docs/ARCHITECTURE.md draws the graph):
 //   VectorRaster, CaptchaSupport, CCodecs  →  CaptchaImaging  →  CaptchaKinds
 //   →  CaptchaCheck, CaptchaBatch, CaptchaCompare  →  CaptchaKit (umbrella)  →  captcha-gen, captcha-bench
-//   CaptchaKit  →  CaptchaService  →  CaptchaServe (Hummingbird)  →  captcha-gen
+//   CaptchaKit  →  CaptchaService  →  CaptchaServe (Hummingbird), CaptchaStorePostgres (postgres-nio)  →  captcha-gen
 let package = Package(
   name: "captcha-gen",
   products: [
@@ -62,12 +62,19 @@ let package = Package(
       ],
       resources: [.copy("Resources")]
     ),
+    // The PostgreSQL ChallengeStore (`--store postgres://…`): challenges shared by several instances,
+    // single use atomic in the database. postgres-nio's PostgresClient is the connection pool.
+    .target(
+      name: "CaptchaStorePostgres",
+      dependencies: ["CaptchaService", .product(name: "PostgresNIO", package: "postgres-nio")]
+    ),
     // Thin command-line front end.
     .executableTarget(
       name: "captcha-gen",
       dependencies: [
         "CaptchaKit",
         "CaptchaServe",
+        "CaptchaStorePostgres",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -84,7 +91,19 @@ let package = Package(
     .testTarget(name: "CaptchaBatchTests", dependencies: ["CaptchaBatch"]),
     .testTarget(name: "CaptchaCompareTests", dependencies: ["CaptchaCompare"]),
     .testTarget(name: "CLITests", dependencies: ["CaptchaKit"]),
-    .testTarget(name: "CaptchaServiceTests", dependencies: ["CaptchaService"]),
+    // The ChallengeStore contract as XCTest assertions, run against every store; never shipped.
+    .target(
+      name: "ChallengeStoreTesting", dependencies: ["CaptchaService"],
+      path: "Tests/ChallengeStoreTesting"
+    ),
+    .testTarget(name: "CaptchaServiceTests", dependencies: ["CaptchaService", "ChallengeStoreTesting"]),
+    .testTarget(
+      name: "CaptchaStorePostgresTests",
+      dependencies: [
+        "CaptchaStorePostgres", "ChallengeStoreTesting",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+      ]
+    ),
     .testTarget(
       name: "CaptchaServeTests",
       dependencies: [

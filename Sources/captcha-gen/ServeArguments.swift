@@ -1,5 +1,6 @@
 import ArgumentParser
 import CaptchaKit
+import CaptchaStorePostgres
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -12,48 +13,22 @@ enum StoreChoice: StructuredArgument, Equatable {
   /// In this process (the default): nothing to install, not shared between instances.
   case memory
   /// A PostgreSQL database shared by every instance that names it.
-  case postgres(PostgresLocation)
+  case postgres(PostgresStoreConfiguration)
 
-  /// `memory` or `postgres://USER[:PASSWORD]@HOST[:PORT]/DB`.
+  /// `memory` or `postgres://USER[:PASSWORD]@HOST[:PORT]/DB` (read by CaptchaStorePostgres).
   static func parse(_ text: String) throws -> StoreChoice {
     if text == "memory" { return .memory }
     guard text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") else {
       throw ValidationError("expected memory or postgres://USER@HOST:PORT/DB")
     }
-    return .postgres(try PostgresLocation.parse(text))
+    do {
+      return .postgres(try PostgresStoreConfiguration(url: text))
+    } catch {
+      throw ValidationError(error.description)
+    }
   }
 
   var defaultValueDescription: String { "memory" }
-}
-
-/// The parts of a `postgres://USER[:PASSWORD]@HOST[:PORT]/DB` address.
-struct PostgresLocation: Equatable {
-  var user: String
-  var password: String?
-  var host: String
-  var port: Int
-  var database: String
-
-  /// PostgreSQL's own default port.
-  static let defaultPort = 5432
-
-  static func parse(_ text: String) throws -> PostgresLocation {
-    guard let url = URLComponents(string: text), let host = url.host, !host.isEmpty else {
-      throw ValidationError("'\(text)' is not a postgres://USER@HOST:PORT/DB address")
-    }
-    guard let user = url.user, !user.isEmpty else {
-      throw ValidationError("the postgres address names no user; expected postgres://USER@HOST:PORT/DB")
-    }
-    let database = String(url.path.drop(while: { $0 == "/" }))
-    guard !database.isEmpty, !database.contains("/") else {
-      throw ValidationError("the postgres address names no database; expected postgres://USER@HOST:PORT/DB")
-    }
-    if let port = url.port, !(1...65535).contains(port) {
-      throw ValidationError("port \(port) is out of range 1…65535")
-    }
-    return PostgresLocation(
-      user: user, password: url.password, host: host, port: url.port ?? defaultPort, database: database)
-  }
 }
 
 /// `serve --rate-limit N/min`: requests per minute per client address; 0 turns it off.

@@ -2,6 +2,7 @@ import ArgumentParser
 import CaptchaKit
 import CaptchaServe
 import CaptchaService
+import CaptchaStorePostgres
 import Logging
 
 #if canImport(Glibc)
@@ -87,7 +88,8 @@ struct ServeCommand: AsyncParsableCommand {
   func run() async throws {
     LoggingSystem.bootstrap(StreamLogHandler.standardError)
     let logger = Logger(label: "captcha-gen.serve")
-    let service = try reportingErrors { try makeService(logger: logger) }
+    let store = await challengeStore(logger: logger)
+    let service = try reportingErrors { try makeService(store: store, logger: logger) }
     let app = try CaptchaServer.application(
       service: service,
       settings: ServerSettings(host: host, port: port, rateLimitPerMinute: rateLimit.perMinute, dev: dev),
@@ -99,14 +101,16 @@ struct ServeCommand: AsyncParsableCommand {
     do {
       try await app.runService()
     } catch {
+      await (store as? PostgresChallengeStore)?.shutdown()
       printError("captcha-gen: serve on \(host):\(port) stopped: \(error)")
       throw ExitCode(CaptchaError.Kind.io.exitCode)
     }
+    await (store as? PostgresChallengeStore)?.shutdown()
   }
 
   /// The challenge service these options describe: the kinds (checked by making one of each), the
   /// backgrounds, the store.
-  func makeService(logger: Logger) throws -> ChallengeService {
+  func makeService(store: any ChallengeStore, logger: Logger) throws -> ChallengeService {
     let backgrounds = try images.map { dir -> ChallengeBackgrounds in
       guard case .files(let files) = try BatchInputs.folder(dir) else { return .builtIn }
       return .files(files.map(\.path))
@@ -115,19 +119,24 @@ struct ServeCommand: AsyncParsableCommand {
     let factories = kinds.map { ChallengeFactory(kind: $0, backgrounds: backgrounds ?? .builtIn) }
     for factory in factories { _ = try factory.make() }
     return ChallengeService(
-      factories: factories, store: try challengeStore(),
+      factories: factories, store: store,
       settings: ServiceSettings(ttl: Double(ttl), poolSize: pool, requireTrack: requireTrack), logger: logger)
   }
 
-  /// The store `--store` names.
-  func challengeStore() throws -> any ChallengeStore {
+  /// The store `--store` names. A PostgreSQL store creates its table now when it can; when the
+  /// database is down it only logs that, answers 503 meanwhile and starts working once it is up.
+  func challengeStore(logger: Logger) async -> any ChallengeStore {
     switch store {
     case .memory:
       return MemoryChallengeStore()
-    case .postgres:
-      // TODO(serve-pg): construct PostgresChallengeStore from the parsed PostgresLocation once CaptchaStorePostgres lands.
-      throw usageError(
-        "--store postgres://… is not available in this build (the PostgreSQL store is not built in yet)")
+    case .postgres(let configuration):
+      let store = PostgresChallengeStore(configuration: configuration, logger: logger)
+      do {
+        try await store.prepare()
+      } catch {
+        logger.warning("starting without the database; requests get 503 until it answers: \(error)")
+      }
+      return store
     }
   }
 }

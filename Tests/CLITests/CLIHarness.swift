@@ -19,10 +19,11 @@ enum CLI {
   private final class Marker {}
 
   @discardableResult
-  static func run(_ args: [String], cwd: URL? = nil, environment: [String: String] = [:]) throws -> CLIResult
-  {
+  static func run(
+    executable: URL = executableURL, _ args: [String], cwd: URL? = nil, environment: [String: String] = [:]
+  ) throws -> CLIResult {
     let p = Process()
-    p.executableURL = executableURL
+    p.executableURL = executable
     p.arguments = args
     if let cwd { p.currentDirectoryURL = cwd }
     if !environment.isEmpty {

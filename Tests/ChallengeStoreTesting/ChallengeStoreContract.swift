@@ -7,12 +7,12 @@ import XCTest
   import Foundation
 #endif
 
-/// The `ChallengeStore` contract as assertions, run against every store (memory here; PostgreSQL in
-/// its own test case). `makeStore` gives an empty store each time.
-enum ChallengeStoreContract {
-  static let now = Date(timeIntervalSince1970: 1_800_000_000)
+/// The `ChallengeStore` contract as assertions, run against every store (memory in
+/// CaptchaServiceTests, PostgreSQL in CaptchaStorePostgresTests). Each check wants an empty store.
+public enum ChallengeStoreContract {
+  public static let now = Date(timeIntervalSince1970: 1_800_000_000)
 
-  static func challenge(_ id: String, kind: String = "slide", expiresIn seconds: Double = 60)
+  public static func challenge(_ id: String, kind: String = "slide", expiresIn seconds: Double = 60)
     -> StoredChallenge
   {
     StoredChallenge(
@@ -23,7 +23,7 @@ enum ChallengeStoreContract {
   }
 
   /// A challenge verifies once; the second try is refused; pictures go with the verify.
-  static func singleUse(_ store: any ChallengeStore) async throws {
+  public static func singleUse(_ store: any ChallengeStore) async throws {
     let issued = challenge("00000000000000000000000000000001")
     try await store.insert(issued)
     let picture = try await store.picture(id: issued.id, .piece, now: now)
@@ -37,7 +37,7 @@ enum ChallengeStoreContract {
   }
 
   /// Unknown ids are unknown; expired ones are expired until swept, then unknown.
-  static func expiryAndSweep(_ store: any ChallengeStore) async throws {
+  public static func expiryAndSweep(_ store: any ChallengeStore) async throws {
     let unknown = try await store.take(id: "ffffffffffffffffffffffffffffffff", now: now)
     XCTAssertEqual(unknown, .unknown)
     try await store.insert(challenge("00000000000000000000000000000002", kind: "rotate", expiresIn: 5))
@@ -57,7 +57,7 @@ enum ChallengeStoreContract {
   }
 
   /// Fifty concurrent takes of one id: exactly one verdict, forty-nine refusals.
-  static func concurrentTakes(_ store: any ChallengeStore) async throws {
+  public static func concurrentTakes(_ store: any ChallengeStore) async throws {
     let issued = challenge("00000000000000000000000000000005")
     try await store.insert(issued)
     let results = try await withThrowingTaskGroup(of: TakeResult.self) { group in
@@ -66,19 +66,5 @@ enum ChallengeStoreContract {
     }
     XCTAssertEqual(results.filter { $0 == .taken(issued) }.count, 1)
     XCTAssertEqual(results.filter { $0 == .alreadyVerified }.count, 49)
-  }
-}
-
-final class MemoryChallengeStoreTests: XCTestCase {
-  func testSingleUse() async throws {
-    try await ChallengeStoreContract.singleUse(MemoryChallengeStore())
-  }
-
-  func testExpiryAndSweep() async throws {
-    try await ChallengeStoreContract.expiryAndSweep(MemoryChallengeStore())
-  }
-
-  func testConcurrentTakes() async throws {
-    try await ChallengeStoreContract.concurrentTakes(MemoryChallengeStore())
   }
 }
