@@ -40,6 +40,7 @@ test: deps pg-deps
 	CAPTCHA_TEST_POSTGRES_URL=$$url CAPTCHA_TEST_POSTGRES_CONTROL=$(PG_CLUSTER) \
 	  $(SWIFT) test --disable-swift-testing
 	$(MAKE) --no-print-directory test-serve-api
+	$(MAKE) --no-print-directory test-browser
 
 # PostgreSQL for development: `make pg-start` prints the URL to export as CAPTCHA_TEST_POSTGRES_URL
 # (or to give `serve --store`); `make pg-stop` stops and deletes the cluster.
@@ -82,6 +83,30 @@ SERVE_BENCH_ARGS ?=
 bench-serve: release
 	$(call apt-install,wrk)
 	python3 tools/serve/bench_serve.py --bin $(BIN_RELEASE) $(SERVE_BENCH_ARGS)
+
+# Real-browser tests of the web widget (tools/widget/browser_test.py): headless Debian chromium through
+# chromium-driver and selenium (in .venv-browser). The script starts two `captcha-gen serve --dev
+# --port 0` (plain, and --steps 8), reads their addresses from stdout, and always stops them.
+# Screenshots of each kind go to .build/browser-test/screenshots (BROWSER_ARGS='--screenshots docs/images'
+# refreshes the README's); BROWSER_ARGS='-k rotate' runs some tests only.
+BROWSER_VENV = .venv-browser
+BROWSER_DEB_PACKAGES = chromium chromium-driver python3 python3-venv
+BROWSER_ARGS ?=
+
+.PHONY: test-browser browser-deps browser-venv
+
+browser-deps:
+	$(call apt-install,$(BROWSER_DEB_PACKAGES))
+
+browser-venv: $(BROWSER_VENV)/.installed
+
+$(BROWSER_VENV)/.installed: tools/widget/requirements.txt | browser-deps
+	python3 -m venv $(BROWSER_VENV)
+	$(BROWSER_VENV)/bin/pip install --quiet -r tools/widget/requirements.txt
+	touch $@
+
+test-browser: build browser-deps browser-venv
+	$(BROWSER_VENV)/bin/python tools/widget/browser_test.py --bin .build/debug/captcha-gen $(BROWSER_ARGS)
 
 demo: release
 	$(BIN_RELEASE) make --out demo --seed 42 --json

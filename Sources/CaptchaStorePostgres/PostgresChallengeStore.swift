@@ -25,6 +25,7 @@ public final class PostgresChallengeStore: ChallengeStore {
   private let runner: Task<Void, Never>
   private let logger: Logger
   private let schemaReady = Atomic(false)
+  private let connectionFailures: ConnectionFailureLog
 
   public init(
     configuration: PostgresStoreConfiguration,
@@ -32,8 +33,11 @@ public final class PostgresChallengeStore: ChallengeStore {
   ) {
     self.configuration = configuration
     self.logger = logger
+    let connectionFailures = ConnectionFailureLog()
+    self.connectionFailures = connectionFailures
     let client = PostgresClient(
-      configuration: PostgresClient.Configuration(configuration), backgroundLogger: logger)
+      configuration: PostgresClient.Configuration(configuration),
+      backgroundLogger: connectionFailures.listening(to: logger))
     self.client = client
     self.runner = Task { await client.run() }
   }
@@ -116,7 +120,9 @@ public final class PostgresChallengeStore: ChallengeStore {
   {
     try await bounded {
       try await self.createSchemaIfNeeded()
-      return try await body(self.client)
+      let result = try await body(self.client)
+      self.connectionFailures.clear()
+      return result
     }
   }
 
@@ -126,10 +132,9 @@ public final class PostgresChallengeStore: ChallengeStore {
     do {
       return try await withDeadline(configuration.requestTimeout, body)
     } catch {
-      let unavailable = StoreFailure.unavailable(
-        error, server: configuration, timeout: configuration.requestTimeout)
-      logger.warning("\(unavailable.description)")
-      throw unavailable
+      throw StoreFailure.unavailable(
+        error, server: configuration, timeout: configuration.requestTimeout,
+        lastConnectionFailure: connectionFailures.reason)
     }
   }
 

@@ -5,18 +5,24 @@ import PostgresNIO
 /// cannot serve: `ChallengeStoreUnavailable`, with a sentence naming the server and the cause
 /// (never the password).
 enum StoreFailure {
+  /// `lastConnectionFailure`: why the newest connection attempt failed, if one did since the last
+  /// successful call (it explains a timeout spent waiting for a connection).
   static func unavailable(
-    _ error: any Error, server: PostgresStoreConfiguration, timeout: Duration
+    _ error: any Error, server: PostgresStoreConfiguration, timeout: Duration,
+    lastConnectionFailure: String?
   ) -> ChallengeStoreUnavailable {
-    ChallengeStoreUnavailable(
-      "The challenge store is unavailable: PostgreSQL at \(server.serverName) \(cause(error, timeout: timeout))."
-    )
+    let cause = cause(error, timeout: timeout, lastConnectionFailure: lastConnectionFailure)
+    return ChallengeStoreUnavailable(
+      "The challenge store is unavailable: PostgreSQL at \(server.serverName) \(cause).")
   }
 
-  private static func cause(_ error: any Error, timeout: Duration) -> String {
+  private static func cause(_ error: any Error, timeout: Duration, lastConnectionFailure: String?)
+    -> String
+  {
     switch error {
     case is DeadlineExceeded:
-      return "did not answer within \(seconds(timeout))"
+      let why = lastConnectionFailure.map { " (last connection attempt: \($0))" } ?? ""
+      return "did not answer within \(seconds(timeout))\(why)"
     case is CancellationError:
       return "was not asked: the request was cancelled"
     case let error as PSQLError:

@@ -27,6 +27,19 @@ final class PostgresOutageTests: XCTestCase {
     }
     try await assertUnavailable(naming: "127.0.0.1:1/") { _ = try await store.sweep(now: now) }
     try await assertUnavailable(naming: "127.0.0.1:1/") { try await store.checkHealth() }
+    try await assertUnavailable(naming: "(last connection attempt: connection refused)") {
+      try await store.checkHealth()
+    }
+  }
+
+  func testMissingDatabaseIsNamedInTheError() async throws {
+    var configuration = try PostgresTestServer.serverConfiguration()
+    configuration.database = "captcha_no_such_database"
+    configuration.requestTimeout = Self.requestTimeout
+    let store = makePostgresStore(configuration)
+    try await assertUnavailable(naming: "database \"captcha_no_such_database\" does not exist") {
+      try await store.checkHealth()
+    }
   }
 
   func testStoppedDatabaseIsUnavailableAndTheSameStoreRecovers() async throws {
