@@ -39,4 +39,10 @@ cc_status cc_png_encode_zlib(const uint8_t *pixels, uint32_t width, uint32_t hei
                              int filters, uint8_t **out, size_t *out_length, char *err,
                              size_t errlen);
 
+/* The same PNG as cc_png_encode_zlib with all five filters, byte for byte, written by the shim's
+ * own row writer (ccodecs_png_write.c) over zlib: what cc_png_encode uses. */
+cc_status cc_png_write(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
+                       cc_png_layout layout, int level, int strategy, uint8_t **out,
+                       size_t *out_length, char *err, size_t errlen);
+
 #endif

@@ -151,6 +151,37 @@ final class BatchCLITests: XCTestCase {
     }
   }
 
+  /// With a picture four times the output's size the background is decoded at a reduced scale
+  /// (JPEG: libjpeg-turbo's scaled DCT; PNG: area-averaged once per picture); batch, which keeps
+  /// that reduced picture for all its items, still writes exactly what make writes.
+  func testItemIsWhatMakeWritesFromAReducedDecode() throws {
+    let folder = path("big")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let picture = ProceduralBackground.make(width: 960, height: 640, seed: 3)
+    try Data(try ImageCodec.encodePNG(picture, keepAlpha: false)).write(
+      to: URL(fileURLWithPath: folder + "/a.png"))
+    try Data(try ImageCodec.encodeJPEG(picture, quality: 90)).write(
+      to: URL(fileURLWithPath: folder + "/b.jpg"))
+    for difficulty in ["classic", "normal"] {
+      let look = ["--size", "200x100", "--difficulty", difficulty]
+      let b = try CLI.run(
+        [
+          "batch", "--count", "4", "--jobs", "2", "--out", path("rb-" + difficulty), "--images", folder,
+          "--seed", "4",
+        ]
+          + look)
+      XCTAssertEqual(b.status, 0, b.stderr)
+      for index in 0..<4 {
+        let seed = BatchDerivation.itemSeed(base: 4, index: index)
+        let out = path("rm-\(difficulty)-\(index)")
+        let image = folder + (index % 2 == 0 ? "/a.png" : "/b.jpg")
+        let m = try CLI.run(["make", "--image", image, "--seed", String(seed), "--out", out] + look)
+        XCTAssertEqual(m.status, 0, m.stderr)
+        assertSameFiles(try snapshot(path("rb-\(difficulty)/00000\(index)")), try snapshot(out))
+      }
+    }
+  }
+
   func testCorruptBackgroundsAreReportedAndTheOthersMade() throws {
     let bg = try backgrounds(
       "bg", good: 2,

@@ -26,7 +26,7 @@ typedef struct {
 
 typedef struct {
   const char *name;
-  int deflate; /* 1: libdeflate writer, 0: libpng + zlib */
+  int deflate; /* 1: libdeflate writer, 0: libpng + zlib, 2: the shim's own writer + zlib */
   int level;
   int strategy;      /* zlib only */
   int filter;        /* libdeflate: 0-4 or -1 adaptive; zlib: libpng filter mask */
@@ -41,6 +41,7 @@ static const setting settings[] = {
     {"zlib 2 filtered, adaptive", 0, 2, Z_FILTERED, PNG_ALL_FILTERS},
     {"zlib 1 filtered, adaptive", 0, 1, Z_FILTERED, PNG_ALL_FILTERS},
     {"zlib rle, adaptive", 0, 6, Z_RLE, PNG_ALL_FILTERS},
+    {"zlib rle, adaptive, own writer (chosen)", 2, 6, Z_RLE, PNG_ALL_FILTERS},
     {"zlib rle, paeth", 0, 6, Z_RLE, PNG_FILTER_PAETH},
     {"zlib rle, sub", 0, 6, Z_RLE, PNG_FILTER_SUB},
     {"zlib rle, up", 0, 6, Z_RLE, PNG_FILTER_UP},
@@ -107,16 +108,32 @@ static size_t encode(const setting *s, const image *im, int check) {
   uint8_t *out = NULL;
   size_t length = 0;
   char err[256];
+  size_t stride = (size_t)im->width * 4;
   cc_status status =
-      s->deflate ? cc_png_encode_deflate(im->pixels, im->width, im->height, (size_t)im->width * 4,
-                                         im->layout, s->level, s->filter, &out, &length, err,
-                                         sizeof err)
-                 : cc_png_encode_zlib(im->pixels, im->width, im->height, (size_t)im->width * 4,
-                                      im->layout, s->level, s->strategy, s->filter, &out, &length,
-                                      err, sizeof err);
+      s->deflate == 1 ? cc_png_encode_deflate(im->pixels, im->width, im->height, stride, im->layout,
+                                              s->level, s->filter, &out, &length, err, sizeof err)
+      : s->deflate == 2
+          ? cc_png_write(im->pixels, im->width, im->height, stride, im->layout, s->level,
+                         s->strategy, &out, &length, err, sizeof err)
+          : cc_png_encode_zlib(im->pixels, im->width, im->height, stride, im->layout, s->level,
+                               s->strategy, s->filter, &out, &length, err, sizeof err);
   if (status != CC_OK) {
     fprintf(stderr, "png-options: %s: %s\n", s->name, err);
     exit(1);
+  }
+  if (check && s->deflate == 2) {
+    /* The own writer must give libpng's bytes for the same zlib settings and all five filters. */
+    uint8_t *ref = NULL;
+    size_t ref_length = 0;
+    if (cc_png_encode_zlib(im->pixels, im->width, im->height, stride, im->layout, s->level,
+                           s->strategy, PNG_ALL_FILTERS, &ref, &ref_length, err,
+                           sizeof err) != CC_OK ||
+        ref_length != length || memcmp(ref, out, length) != 0) {
+      fprintf(stderr, "png-options: %s differs from libpng's bytes on a %ux%u image\n", s->name,
+              im->width, im->height);
+      exit(1);
+    }
+    cc_free(ref);
   }
   if (check) {
     image back;

@@ -29,24 +29,31 @@ sys.path.insert(0, HERE)
 import make_images  # noqa: E402
 
 
-def run(command, out):
-    """Runs `command` under GNU time after emptying `out`; returns (seconds, peak RSS in MB)."""
+CPU = {}  # command label -> CPU seconds (user + sys, children included) of each run
+
+
+def run(command, out, label=None):
+    """Runs `command` under GNU time after emptying `out`; returns (seconds, peak RSS in MB) and
+    records the run's CPU time (user + sys) under `label`: on a shared machine CPU time varies
+    far less than wall time, so the CPU ratios are printed next to the wall-time ones."""
     shutil.rmtree(out, ignore_errors=True)
     report = tempfile.NamedTemporaryFile(prefix="bench-rss-", delete=False)
     report.close()
     started = time.perf_counter()
     done = subprocess.run(
-        ["/usr/bin/time", "-f", "%M", "-o", report.name] + command,
+        ["/usr/bin/time", "-f", "%M %U %S", "-o", report.name] + command,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
     seconds = time.perf_counter() - started
     with open(report.name) as f:
-        peak_kb = int(f.read().split()[-1])
+        peak_kb, user, system = f.read().split()[-3:]
     os.unlink(report.name)
     if done.returncode != 0:
         sys.exit(f"bench: {' '.join(command)} failed:\n{done.stderr.decode(errors='replace')}")
-    return seconds, peak_kb / 1024
+    if label is not None:
+        CPU.setdefault(label, []).append(float(user) + float(system))
+    return seconds, int(peak_kb) / 1024
 
 
 def median(xs):
@@ -78,13 +85,15 @@ def batch_section(a, images, work, extra):
     rates = {name: [] for name, _ in contenders}
     for _ in range(a.repeats):
         for name, command in contenders:
-            seconds, _ = run(command + ["--out", os.path.join(work, "batch")], os.path.join(work, "batch"))
+            seconds, _ = run(command + ["--out", os.path.join(work, "batch")], os.path.join(work, "batch"),
+                             label=name)
             rates[name].append(count / seconds)
     print(f"batch: {count} captchas at 320x160 from {images}, median of {a.repeats} runs "
           f"(load average {os.getloadavg()[0]:.2f})")
     for name, _ in contenders:
         runs = ", ".join(f"{r:.1f}" for r in rates[name])
-        print(f"  {name:52s} {median(rates[name]):7.1f} captchas/s  (runs: {runs})")
+        cpu_ms = median(CPU[name]) * 1000 / count
+        print(f"  {name:52s} {median(rates[name]):7.1f} captchas/s  {cpu_ms:5.1f} ms CPU/captcha  (runs: {runs})")
     m = {name: median(v) for name, v in rates.items()}
     pillow2 = m["Pillow script, --jobs 2"]
     print(f"  default look / Pillow (jobs 2):   {m['captcha-gen batch, default look, --jobs 2'] / pillow2:.2f}x"
@@ -94,6 +103,10 @@ def batch_section(a, images, work, extra):
     print(f"  default look, jobs 2 / jobs 1:    {m['captcha-gen batch, default look, --jobs 2'] / m['captcha-gen batch, default look, --jobs 1']:.2f}x"
           "  (goal >= 1.8)")
     print(f"  Pillow, jobs 2 / jobs 1:          {pillow2 / m['Pillow script, --jobs 1']:.2f}x")
+    cpu = {name: median(v) for name, v in CPU.items() if name in rates}
+    print(f"  CPU per captcha, Pillow / default look (jobs 2): "
+          f"{cpu['Pillow script, --jobs 2'] / cpu['captcha-gen batch, default look, --jobs 2']:.2f}x"
+          "  (what the throughput ratio tends to when both keep 2 cores busy)")
     if a.before:
         for look in ("default look, --jobs 2", "--difficulty classic, --jobs 2", "default look, --jobs 1"):
             print(f"  now / before, {look + ':':31s} "
@@ -130,16 +143,21 @@ def make_section(a, folder, work, extra):
         peaks = {k: [] for k, _ in commands}
         for _ in range(samples):
             for key, command in commands:
-                seconds, peak = run(command, out)
+                seconds, peak = run(command, out, label=(name, key))
                 times[key].append(seconds)
                 peaks[key].append(peak)
         f_time = median(times["floor"])
+        f_cpu = median(CPU[(name, "floor")])
         cells = [f"{f_time * 1000:7.0f} ms {max(peaks['floor']):5.1f} MB"]
+        cpu_cells = [f"{f_cpu * 1000:7.0f} ms"]
         for key in looks:
             t = median(times[key])
+            c = median(CPU[(name, key)])
             cells.append(f"{t * 1000:7.0f} ms {t / f_time:4.2f}x {max(peaks[key]):5.1f} MB")
+            cpu_cells.append(f"{c * 1000:7.0f} ms {c / f_cpu:4.2f}x")
         print(f"  {name:30s} {cells[0]:>16s}" + "".join(f"{c:>26s}" for c in cells[1:]))
-    print("  (ratio = time / floor's time; goal <= 1.2x, peak <= floor + 20 MB)")
+        print(f"  {'  CPU (user + sys)':30s} {cpu_cells[0]:>16s}" + "".join(f"{c:>26s}" for c in cpu_cells[1:]))
+    print("  (ratio = time / floor's time; goal <= 1.2x, peak <= floor + 20 MB; CPU rows: the same runs' CPU time)")
 
 
 def main():

@@ -38,6 +38,32 @@ extension ImageCodec {
     return try decodeJPEG(bytes, header: header, reduction: reduction, name: name, maxPixels: maxPixels)
   }
 
+  /// Decodes `bytes` at 1/`reduction` of its displayed size: ⌈width / r⌉ × ⌈height / r⌉ pixels
+  /// standing for the whole picture. A JPEG uses libjpeg-turbo's reduced-size inverse DCT (so the
+  /// full-size pixels never exist); a PNG is decoded whole and area-averaged (`Resize.reduced`).
+  /// `reduction` must be one of `jpegReductions`; 1 is a plain `decode`. `maxPixels` applies to
+  /// the stored size.
+  ///
+  /// Throws `.usage` for a reduction not in `jpegReductions`; otherwise the errors of `decode`.
+  public static func decode(
+    _ bytes: [UInt8], name: String, reduction: Int, maxPixels: Int = defaultMaxPixels
+  ) throws -> RGBAImage {
+    guard jpegReductions.contains(reduction) else {
+      throw CaptchaError(
+        .usage, "\(name): the decode reduction must be one of \(jpegReductions.sorted()), not \(reduction).")
+    }
+    guard reduction > 1 else { return try decode(bytes, name: name, maxPixels: maxPixels) }
+    guard ImageFormat.sniff(bytes) == .jpeg else {
+      return Resize.reduced(try decode(bytes, name: name, maxPixels: maxPixels), by: reduction)
+    }
+    guard maxPixels >= 1 else {
+      throw CaptchaError(.usage, "\(name): the pixel limit must be at least 1, not \(maxPixels).")
+    }
+    let header = try readHeader(bytes, format: .jpeg, name: name)
+    try checkLimit(header, format: .jpeg, name: name, maxPixels: maxPixels)
+    return try decodeJPEG(bytes, header: header, reduction: reduction, name: name, maxPixels: maxPixels)
+  }
+
   /// The largest reduction r of `jpegReductions` for which ⌈width / r⌉ × ⌈height / r⌉ of an image of
   /// `imageSize` is at least `size` on both axes (1 when even the full size is smaller).
   public static func jpegReduction(for imageSize: PixelSize, atLeast size: PixelSize) -> Int {

@@ -25,16 +25,109 @@ public struct IntPlane: Equatable, Sendable {
   /// `passes` times (two or three passes approximate a Gaussian). Pixels outside the plane count
   /// as 0, so blurring a weighted quantity and its weight the same way and dividing gives a
   /// normalised (edge-correct) average. Sliding sums make it O(1) per pixel whatever the radius.
+  ///
+  /// Each rounded average is ⌊(sum + n/2) / n⌋ with n = 2r+1. When every window sum stays below
+  /// 2³¹ (the usual case: values from 0 up to 2³¹ / n), the division is an exact multiply and shift on
+  /// 32-bit sums (`Divider`); otherwise 64-bit sums are divided. Both give the same values.
   public func boxBlurred(radius: Int, passes: Int) -> IntPlane {
     guard radius > 0, width > 0, height > 0, passes > 0 else { return self }
-    let w = width
-    let h = height
-    var cur = values
+    let n = 2 * radius + 1
+    var (low, peak) = (Int32(0), Int32(0))
+    for v in values {
+      low = min(low, v)
+      peak = max(peak, v)
+    }
+    var out = values
+    if low >= 0 && Int64(peak) * Int64(n) + Int64(n / 2) < Int64(Divider.limit) {
+      Self.blur32(&out, width: width, height: height, radius: radius, passes: passes)
+    } else {
+      Self.blur64(&out, width: width, height: height, radius: radius, passes: passes)
+    }
+    return IntPlane(width: width, height: height, values: out)
+  }
+
+  /// ⌊x / d⌋ for 0 ≤ x < 2³¹ as (x · m) >> k, with k = 32 + ⌊log₂ d⌋ and m = ⌈2ᵏ / d⌉ < 2³² for
+  /// odd d ≥ 3 (Granlund and Montgomery, "Division by invariant integers using multiplication",
+  /// theorem 4.2: m·d − 2ᵏ < d ≤ 2^(k−31), so the quotient is exact for every x below 2³¹).
+  struct Divider {
+    static let limit: UInt32 = 1 << 31
+    let multiplier: UInt64
+    let shift: UInt64
+
+    init(_ d: Int) {
+      precondition(d >= 3 && d % 2 == 1, "the divider is for odd window sizes")
+      let log2 = UInt64(Int.bitWidth - 1 - d.leadingZeroBitCount)
+      shift = 32 + log2
+      let power = UInt64(1) << shift
+      multiplier = (power + UInt64(d) - 1) / UInt64(d)
+    }
+
+    @inline(__always) func callAsFunction(_ x: UInt32) -> UInt32 {
+      UInt32(truncatingIfNeeded: (UInt64(x) &* multiplier) >> shift)
+    }
+  }
+
+  /// The blur on 32-bit sums (every window sum plus n/2 below 2³¹).
+  static func blur32(_ values: inout [Int32], width w: Int, height h: Int, radius: Int, passes: Int) {
+    let n = 2 * radius + 1
+    let half = UInt32(n / 2)
+    let divide = Divider(n)
+    var tmp = [UInt32](repeating: 0, count: w * h)
+    var colSum = [UInt32](repeating: 0, count: w)
+    values.withUnsafeMutableBufferPointer { signed in
+      signed.withMemoryRebound(to: UInt32.self) { c in
+        tmp.withUnsafeMutableBufferPointer { t in
+          colSum.withUnsafeMutableBufferPointer { cs in
+            for _ in 0..<passes {
+              // Rows: the window [x − r, x + r] clipped to the row.
+              for y in 0..<h {
+                let row = c.baseAddress! + y * w
+                let out = t.baseAddress! + y * w
+                var s: UInt32 = 0
+                for k in 0..<min(radius, w) { s &+= row[k] }
+                for x in 0..<w {
+                  let add = x + radius
+                  if add < w { s &+= row[add] }
+                  out[x] = divide(s &+ half)
+                  let drop = x - radius
+                  if drop >= 0 { s &-= row[drop] }
+                }
+              }
+              // Columns: one running sum per column, a row at a time.
+              let sums = cs.baseAddress!
+              for x in 0..<w { sums[x] = 0 }
+              for k in 0..<min(radius, h) {
+                let src = t.baseAddress! + k * w
+                for x in 0..<w { sums[x] &+= src[x] }
+              }
+              for y in 0..<h {
+                let add = y + radius
+                if add < h {
+                  let src = t.baseAddress! + add * w
+                  for x in 0..<w { sums[x] &+= src[x] }
+                }
+                let dst = c.baseAddress! + y * w
+                for x in 0..<w { dst[x] = divide(sums[x] &+ half) }
+                let drop = y - radius
+                if drop >= 0 {
+                  let src = t.baseAddress! + drop * w
+                  for x in 0..<w { sums[x] &-= src[x] }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// The blur on 64-bit sums, for planes whose window sums may reach 2³¹.
+  static func blur64(_ values: inout [Int32], width w: Int, height h: Int, radius: Int, passes: Int) {
     var tmp = values
     var colSum = [Int64](repeating: 0, count: w)
     let n = Int64(2 * radius + 1)
     for _ in 0..<passes {
-      cur.withUnsafeMutableBufferPointer { c in
+      values.withUnsafeMutableBufferPointer { c in
         tmp.withUnsafeMutableBufferPointer { t in
           for y in 0..<h {
             let row = y * w
@@ -65,6 +158,5 @@ public struct IntPlane: Equatable, Sendable {
         }
       }
     }
-    return IntPlane(width: w, height: h, values: cur)
   }
 }

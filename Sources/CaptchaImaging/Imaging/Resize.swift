@@ -27,6 +27,13 @@ public enum Resize {
       width: width, height: height)
   }
 
+  /// The image area-averaged to ⌈width / r⌉ × ⌈height / r⌉ (what a JPEG decoded at 1/r gives), the
+  /// whole picture at a lower resolution; r ≤ 1 returns it unchanged.
+  public static func reduced(_ image: RGBAImage, by r: Int) -> RGBAImage {
+    guard r > 1 else { return image }
+    return resize(image, width: (image.width + r - 1) / r, height: (image.height + r - 1) / r)
+  }
+
   /// Fits the image into `width`×`height` with the given `fit`.
   ///
   /// `contain` pads with the image's own average colour (opaque): a neutral letterbox that matches
@@ -93,37 +100,41 @@ public enum Resize {
     precondition(width > 0 && height > 0 && image.width > 0 && image.height > 0)
     let opaque = image.isOpaque
     let src = opaque ? image : premultiplied(image)
-    let xs = weights(count: width, from: region.minX, length: region.width, limit: image.width)
-    let ys = weights(count: height, from: region.minY, length: region.height, limit: image.height)
-    let rowLo = ys.map { $0.start }.min()!
-    let rowHi = ys.map { $0.start + $0.weights.count }.max()!
+    let xs = TapTable(weights(count: width, from: region.minX, length: region.width, limit: image.width))
+    let ys = TapTable(weights(count: height, from: region.minY, length: region.height, limit: image.height))
+    let rowLo = ys.lowest
+    let rowHi = ys.highest
 
     // Horizontal pass over the rows the vertical pass needs: 14-bit fixed point.
     let tmpStride = width * 4
     var tmp = [Int32](repeating: 0, count: (rowHi - rowLo) * tmpStride)
+    let sourceStride = image.width * 4
     src.pixels.withUnsafeBufferPointer { sp in
       tmp.withUnsafeMutableBufferPointer { tp in
-        for y in rowLo..<rowHi {
-          let srow = y * image.width * 4
-          let trow = (y - rowLo) * tmpStride
-          for (ox, tap) in xs.enumerated() {
-            var r: Int32 = 0
-            var g: Int32 = 0
-            var b: Int32 = 0
-            var a: Int32 = 0
-            var s = srow + tap.start * 4
-            for w in tap.weights {
-              r += Int32(sp[s]) * w
-              g += Int32(sp[s + 1]) * w
-              b += Int32(sp[s + 2]) * w
-              a += Int32(sp[s + 3]) * w
-              s += 4
+        xs.withPointers { xStart, xEnd, xWeights in
+          for y in rowLo..<rowHi {
+            let srow = sp.baseAddress! + y * sourceStride
+            let trow = tp.baseAddress! + (y - rowLo) * tmpStride
+            for ox in 0..<width {
+              var r: Int32 = 0
+              var g: Int32 = 0
+              var b: Int32 = 0
+              var a: Int32 = 0
+              var s = srow + xStart[ox] * 4
+              for j in xEnd[ox]..<xEnd[ox + 1] {
+                let w = xWeights[j]
+                r &+= Int32(s[0]) &* w
+                g &+= Int32(s[1]) &* w
+                b &+= Int32(s[2]) &* w
+                a &+= Int32(s[3]) &* w
+                s += 4
+              }
+              let t = trow + ox * 4
+              t[0] = r
+              t[1] = g
+              t[2] = b
+              t[3] = a
             }
-            let t = trow + ox * 4
-            tp[t] = r
-            tp[t + 1] = g
-            tp[t + 2] = b
-            tp[t + 3] = a
           }
         }
       }
@@ -131,26 +142,64 @@ public enum Resize {
 
     // Vertical pass: 28-bit fixed point, rounded back to 8 bits.
     var out = [UInt8](repeating: 0, count: width * height * 4)
+    var acc = [Int64](repeating: 0, count: tmpStride)
     tmp.withUnsafeBufferPointer { tp in
       out.withUnsafeMutableBufferPointer { op in
-        var acc = [Int64](repeating: 0, count: tmpStride)
-        for (oy, tap) in ys.enumerated() {
-          for i in 0..<tmpStride { acc[i] = 0 }
-          for (k, w) in tap.weights.enumerated() {
-            let trow = (tap.start + k - rowLo) * tmpStride
-            let w64 = Int64(w)
-            for i in 0..<tmpStride { acc[i] += Int64(tp[trow + i]) * w64 }
-          }
-          let orow = oy * tmpStride
-          for i in 0..<tmpStride {
-            let v = (acc[i] + (1 << 27)) >> 28
-            op[orow + i] = UInt8(clamping: v)
+        acc.withUnsafeMutableBufferPointer { ap in
+          ys.withPointers { yStart, yEnd, yWeights in
+            let sums = ap.baseAddress!
+            for oy in 0..<height {
+              for i in 0..<tmpStride { sums[i] = 0 }
+              var trow = tp.baseAddress! + (yStart[oy] - rowLo) * tmpStride
+              for j in yEnd[oy]..<yEnd[oy + 1] {
+                let w = Int64(yWeights[j])
+                for i in 0..<tmpStride { sums[i] &+= Int64(trow[i]) &* w }
+                trow += tmpStride
+              }
+              let orow = op.baseAddress! + oy * tmpStride
+              for i in 0..<tmpStride {
+                orow[i] = UInt8(clamping: (sums[i] &+ (1 << 27)) >> 28)
+              }
+            }
           }
         }
       }
     }
     let result = RGBAImage(width: width, height: height, pixels: out)
     return opaque ? result : unpremultiplied(result)
+  }
+
+  /// The taps of one axis in flat arrays: output i reads source indices from `starts[i]`, with the
+  /// weights `weights[ends[i]..<ends[i + 1]]`.
+  struct TapTable {
+    var starts: [Int]
+    var ends: [Int]
+    var weights: [Int32]
+    /// The first source index any tap reads, and one past the last.
+    var lowest: Int
+    var highest: Int
+
+    init(_ taps: [Taps]) {
+      starts = taps.map { $0.start }
+      ends = [0]
+      weights = []
+      for tap in taps {
+        weights += tap.weights
+        ends.append(weights.count)
+      }
+      lowest = taps.map { $0.start }.min()!
+      highest = taps.map { $0.start + $0.weights.count }.max()!
+    }
+
+    func withPointers<R>(
+      _ body: (UnsafePointer<Int>, UnsafePointer<Int>, UnsafePointer<Int32>) -> R
+    ) -> R {
+      starts.withUnsafeBufferPointer { s in
+        ends.withUnsafeBufferPointer { e in
+          weights.withUnsafeBufferPointer { w in body(s.baseAddress!, e.baseAddress!, w.baseAddress!) }
+        }
+      }
+    }
   }
 
   /// One output sample's source taps: consecutive source indices from `start`, weights summing

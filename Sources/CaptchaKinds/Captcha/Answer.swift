@@ -32,11 +32,11 @@ public struct SourceInfo: Equatable, Codable, Sendable {
     self.sha256 = sha256
   }
 
-  /// The record for an input read from `path`: its last path component, the decoded `image`'s
-  /// size and the SHA-256 of the file's `bytes`.
-  public init(path: String, image: RGBAImage, bytes: [UInt8]) {
+  /// The record for an input read from `path`: its last path component, its decoded size
+  /// `width`×`height` and the SHA-256 of the file's `bytes`.
+  public init(path: String, width: Int, height: Int, bytes: [UInt8]) {
     self.init(
-      file: URL(fileURLWithPath: path).lastPathComponent, width: image.width, height: image.height,
+      file: URL(fileURLWithPath: path).lastPathComponent, width: width, height: height,
       sha256: SHA256.hexDigest(bytes))
   }
 }

@@ -3,14 +3,19 @@ import CaptchaSupport
 import VectorRaster
 
 /// A decoded input picture before it is fitted: the pixels and where they came from (`source` is
-/// nil for the built-in procedural background).
+/// nil for the built-in procedural background). `image` may be the picture decoded at a reduced
+/// scale (`BackgroundStage.reduction(for:)`); `size` is then the full picture's size, which it
+/// stands for.
 public struct SourceBackground: Sendable {
   public var image: RGBAImage
   public var source: SourceInfo?
+  /// The size of the picture `image` stands for (its own size unless it was decoded reduced).
+  public var size: PixelSize
 
-  public init(image: RGBAImage, source: SourceInfo?) {
+  public init(image: RGBAImage, source: SourceInfo?, size: PixelSize? = nil) {
     self.image = image
     self.source = source
+    self.size = size ?? PixelSize(width: image.width, height: image.height)
   }
 }
 
@@ -62,10 +67,36 @@ public struct BackgroundStage: Sendable {
   /// and reuses the result for all its items.
   public var dependsOnSeed: Bool { variation.isActive }
 
-  /// Decodes the picture at `path` (`.missingInput`, `.badData` naming it).
+  /// Decodes the picture at `path` (`.missingInput`, `.badData` naming it), at the reduced scale
+  /// `reduction(for:)` allows for its size.
   public func load(path: String) throws -> SourceBackground {
-    let (image, bytes) = try ImageCodec.decodeFile(path: path, maxPixels: maxPixels)
-    return SourceBackground(image: image, source: SourceInfo(path: path, image: image, bytes: bytes))
+    let bytes = try ImageCodec.readFile(path: path)
+    let (width, height) = try ImageCodec.size(of: bytes, name: path)
+    let full = PixelSize(width: width, height: height)
+    let image = try ImageCodec.decode(
+      bytes, name: path, reduction: reduction(for: full), maxPixels: maxPixels)
+    let source = SourceInfo(path: path, width: width, height: height, bytes: bytes)
+    return SourceBackground(image: image, source: source, size: full)
+  }
+
+  /// How many times smaller (1, 2, 4 or 8: `ImageCodec.jpegReductions`) a picture of `source`'s
+  /// size is decoded: the largest reduction at which what this stage resamples (the variation's
+  /// smallest possible window, or the `--fit` region) still has at least as many pixels as the
+  /// output on both axes, so decoding smaller never makes the stage enlarge. 1 without `--size`.
+  /// JPEGs then decode at libjpeg-turbo's reduced DCT scale and PNGs are area-averaged once, so
+  /// a batch resamples each item's window from a picture close to the output's size, not from
+  /// the full photo.
+  public func reduction(for source: PixelSize) -> Int {
+    guard let size, source.width > 0, source.height > 0 else { return 1 }
+    let factors = ImageCodec.jpegReductions
+    if variation.isActive {
+      return variation.reduction(source: source, size: size, fit: fit, factors: factors)
+    }
+    let ratioX = Double(source.width) / Double(size.width)
+    let ratioY = Double(source.height) / Double(size.height)
+    // cover and stretch shrink each axis by at least the smaller ratio; contain by the larger.
+    let allowed = fit == .contain ? max(ratioX, ratioY) : min(ratioX, ratioY)
+    return factors.first { Double($0) <= allowed } ?? 1
   }
 
   /// The built-in procedural background for `seed`, at `size` (default 320×160).
@@ -86,6 +117,7 @@ public struct BackgroundStage: Sendable {
   /// to `size` when that differs from the picture's. Throws `.badData` for an empty picture.
   public func prepare(_ input: consuming SourceBackground, seed: UInt64) throws -> PreparedBackground {
     let source = input.source
+    let full = input.size
     var image = input.image
     _ = consume input  // `image` now holds the only reference: the variation works in place
     guard image.width > 0, image.height > 0 else {
@@ -93,7 +125,7 @@ public struct BackgroundStage: Sendable {
     }
     var variationRecord: VariationRecord? = nil
     if variation.isActive {
-      variationRecord = variation.apply(to: &image, size: size, fit: fit, seed: seed)
+      variationRecord = variation.apply(to: &image, source: full, size: size, fit: fit, seed: seed)
     } else if let size, size.width != image.width || size.height != image.height {
       image = Resize.fit(image, width: size.width, height: size.height, fit: fit)
     }

@@ -69,6 +69,17 @@ final class PNGCodecTests: XCTestCase {
     XCTAssertEqual(types, ["IHDR", "IDAT", "IEND"], "no tIME, gAMA, sRGB or text chunks")
   }
 
+  /// Data larger than one IDAT chunk is split into 32 KB IDATs, as libpng writes it, and every
+  /// chunk's CRC holds (libpng checks them when decoding).
+  func testLargeImagesSplitIntoFullIDATChunksAndRoundTrip() throws {
+    let image = CodecTestSupport.randomRGBA(width: 200, height: 150, seed: 44)
+    let png = try ImageCodec.encodePNG(image, keepAlpha: true)
+    let idats = CodecTestSupport.pngChunks(png).filter { $0.type == "IDAT" }
+    XCTAssertGreaterThan(idats.count, 2)
+    XCTAssertEqual(Set(idats.dropLast().map { $0.range.count - 12 }), [32768], "full chunks but the last")
+    XCTAssertEqual(try ImageCodec.decode(png, name: "big.png"), image)
+  }
+
   func testEmptyImageCannotBeEncoded() {
     XCTAssertThrowsError(
       try ImageCodec.encodePNG(RGBAImage(width: 0, height: 0, pixels: []), keepAlpha: true)
