@@ -39,6 +39,7 @@ test: deps pg-deps
 	echo "PostgreSQL for the tests: $$url"; \
 	CAPTCHA_TEST_POSTGRES_URL=$$url CAPTCHA_TEST_POSTGRES_CONTROL=$(PG_CLUSTER) \
 	  $(SWIFT) test --disable-swift-testing
+	$(MAKE) --no-print-directory test-serve-api
 	$(MAKE) --no-print-directory test-browser
 
 # PostgreSQL for development: `make pg-start` prints the URL to export as CAPTCHA_TEST_POSTGRES_URL
@@ -56,6 +57,32 @@ pg-start: pg-deps
 
 pg-stop:
 	$(PG_CLUSTER) stop
+
+# schemathesis (PyPI, in .venv-serve) against `captcha-gen serve --port 0`, driven by the OpenAPI
+# file: no 500s, every response as the spec says (tools/serve/run_schemathesis.py; about 2 minutes).
+SERVE_VENV = .venv-serve
+SERVE_SPEC = Sources/CaptchaServe/Resources/openapi.json
+
+.PHONY: test-serve-api bench-serve
+
+$(SERVE_VENV)/.installed: tools/serve/requirements.txt
+	python3 -m venv $(SERVE_VENV)
+	$(SERVE_VENV)/bin/pip install --quiet -r tools/serve/requirements.txt
+	touch $@
+
+test-serve-api: deps $(SERVE_VENV)/.installed
+	$(SWIFT) build --product captcha-gen
+	$(SERVE_VENV)/bin/python tools/serve/run_schemathesis.py --bin .build/debug/captcha-gen \
+	  --schemathesis $(SERVE_VENV)/bin/schemathesis --spec $(SERVE_SPEC)
+
+# Load benchmark of serve (not a test): wrk on loopback, 2 threads, 64 connections, against
+# POST /v1/challenges from a full pool and against verify with pre-issued ids. SERVE_BENCH_ARGS
+# passes options, e.g. SERVE_BENCH_ARGS='--pool 5000 --seconds 3'.
+SERVE_BENCH_ARGS ?=
+
+bench-serve: release
+	$(call apt-install,wrk)
+	python3 tools/serve/bench_serve.py --bin $(BIN_RELEASE) $(SERVE_BENCH_ARGS)
 
 # Real-browser tests of the web widget (tools/widget/browser_test.py): headless Debian chromium through
 # chromium-driver and selenium (in .venv-browser). The script starts two `captcha-gen serve --dev

@@ -61,11 +61,16 @@ public enum CaptchaServer {
   }
 }
 
-/// Runs the service's pool refill and sweeper for as long as the application runs.
-struct ChallengeServiceRunner: Service {
-  let service: ChallengeService
+/// Runs a `ChallengeService`'s pool refill and sweeper for as long as the application runs (add it
+/// to your own Hummingbird application's services when you embed the service; README "Library use").
+public struct ChallengeServiceRunner: Service {
+  public let service: ChallengeService
 
-  func run() async throws {
+  public init(service: ChallengeService) {
+    self.service = service
+  }
+
+  public func run() async throws {
     await cancelWhenGracefulShutdown { await service.run() }
   }
 }

@@ -98,7 +98,13 @@ struct ServeCommand: AsyncParsableCommand {
         writeAll(fd: 1, Array("listening on http://\(host):\(port)\n".utf8))
         logger.info("listening", metadata: ["host": "\(host)", "port": "\(port)", "kinds": "\(kinds.names)"])
       })
-    try await app.runService()
+    do {
+      try await app.runService()
+    } catch {
+      await (store as? PostgresChallengeStore)?.shutdown()
+      printError("captcha-gen: serve on \(host):\(port) stopped: \(error)")
+      throw ExitCode(CaptchaError.Kind.io.exitCode)
+    }
     await (store as? PostgresChallengeStore)?.shutdown()
   }
 

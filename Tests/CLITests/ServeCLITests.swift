@@ -35,6 +35,16 @@ final class ServeCLITests: XCTestCase {
     }
   }
 
+  func testAPortInUseIsAnIOError() throws {
+    let first = try ServeProcess.start(["--port", "0", "--kind", "slide", "--pool", "1"])
+    defer { first.stop() }
+    let address = try first.firstLine(timeout: 120)
+    let port = try XCTUnwrap(address.split(separator: ":").last.map(String.init))
+    let second = try CLI.run(["serve", "--port", port, "--kind", "slide", "--pool", "1"])
+    XCTAssertEqual(second.status, 74, second.stderr)
+    XCTAssertTrue(second.stderr.contains("captcha-gen: serve on 127.0.0.1:\(port) stopped:"), second.stderr)
+  }
+
   func testPortZeroPrintsTheAddressFirstAndServes() async throws {
     let server = try ServeProcess.start(["--port", "0", "--kind", "pattern", "--pool", "1", "--dev"])
     defer { server.stop() }

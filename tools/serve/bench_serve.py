@@ -52,12 +52,13 @@ def uptime():
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--bin", required=True)
-    parser.add_argument("--pool", type=int, default=20000, help="challenges kept ready (per kind)")
-    parser.add_argument("--seconds", type=int, default=5, help="length of each wrk run")
+    parser.add_argument("--pool", type=int, default=3000, help="challenges kept ready (per kind)")
+    parser.add_argument("--seconds", type=int, default=2, help="length of each wrk run")
     parser.add_argument("--fill-timeout", type=int, default=900)
+    parser.add_argument("--serve-arg", action="append", default=[], help="extra option for serve (repeatable)")
     args = parser.parse_args()
 
-    server = ServeProcess(args.bin, ["--kind", "slide", "--pool", str(args.pool), "--ttl", "3600"])
+    server = ServeProcess(args.bin, ["--kind", "slide", "--pool", str(args.pool), "--ttl", "3600", *args.serve_arg])
     try:
         print(f"serve at {server.url}; filling a pool of {args.pool} slide challenges …", flush=True)
         fill = server.wait_for_pool("slide", args.pool, args.fill_timeout)
