@@ -279,6 +279,7 @@ attack-eval-pattern: attack-venv
 	  $(VENV)/bin/pip install --quiet ddddocr && \
 	  nice -n 10 $(VENV)/bin/python tools/attacks/pattern_attacks.py --bin $(BIN_RELEASE) --photos "$(PHOTOS)" \
 	    --json .build/pattern-attacks.json $(ATTACK_ARGS); \
+	fi
 
 # Rotate captchas (issue 14): rim matching (tenon-style and correlation) and, once trained, the
 # RotNet-style upright classifier, on 20 captchas per TEST photo; plain and with --steps 8.
