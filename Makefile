@@ -77,7 +77,7 @@ test-serve-api: deps $(SERVE_VENV)/.installed
 
 # Load benchmark of serve (not a test): wrk on loopback, 2 threads, 64 connections, against
 # POST /v1/challenges from a full pool and against verify with pre-issued ids. SERVE_BENCH_ARGS
-# passes options, e.g. SERVE_BENCH_ARGS='--pool 5000 --seconds 3'.
+# passes options, e.g. SERVE_BENCH_ARGS='--pool 12000 --seconds 1'.
 SERVE_BENCH_ARGS ?=
 
 bench-serve: release

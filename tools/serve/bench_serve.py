@@ -52,8 +52,10 @@ def uptime():
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--bin", required=True)
-    parser.add_argument("--pool", type=int, default=3000, help="challenges kept ready (per kind)")
-    parser.add_argument("--seconds", type=int, default=2, help="length of each wrk run")
+    parser.add_argument(
+        "--pool", type=int, default=8000,
+        help="challenges kept ready (per kind); must exceed the requests of one run, or requests wait for the refill")
+    parser.add_argument("--seconds", type=int, default=1, help="length of each wrk run")
     parser.add_argument("--fill-timeout", type=int, default=900)
     parser.add_argument("--serve-arg", action="append", default=[], help="extra option for serve (repeatable)")
     args = parser.parse_args()
