@@ -14,6 +14,9 @@ struct EdgeChains {
   /// Per chain id: the index in the clipper's `edges` of the chain's first edge; the chain's
   /// edges run up to the next chain's first edge.
   var firstEdge: [Int]
+  /// Per chain id: the extent of its clipped edges, gathered while clipping (`ChainBoxes`
+  /// makes its boxes from them).
+  var extents: [ChainExtent]
 
   /// Room for `chains` chains before the lists grow (a guess: a simple outline has a few).
   init(expectedChains chains: Int = 32) {
@@ -21,6 +24,8 @@ struct EdgeChains {
     next.reserveCapacity(chains + 1)
     firstEdge = [0]
     firstEdge.reserveCapacity(chains + 1)
+    extents = [ChainExtent()]
+    extents.reserveCapacity(chains + 1)
   }
 
   /// Forgets every chain, keeping the lists' memory (scratch reused by the next fill).
@@ -29,6 +34,8 @@ struct EdgeChains {
     next.append(0)
     firstEdge.removeAll(keepingCapacity: true)
     firstEdge.append(0)
+    extents.removeAll(keepingCapacity: true)
+    extents.append(ChainExtent())
   }
 
   /// The number of chain ids in use, plus one (ids run from 1).
@@ -46,21 +53,25 @@ struct EdgeChains {
     var current = 0
     var k = start
     var p = points[base + (k == 0 ? n - 1 : k - 1)]
+    var out = clipper.output
     for j in 0..<n {
       let q = points[base + k]
       let d = q.y > p.y ? 1 : (q.y < p.y ? -1 : 0)
       if j == 0 || (d != 0 && d != current) {
+        if j != 0 { extents.append(out.takeExtent()) }  // the previous chain's
         let id = Int32(next.count)
         next.append(id + 1)
-        firstEdge.append(clipper.edgeCount)
+        firstEdge.append(out.edgeCount)
         clipper.chain = id
         if d != 0 { current = d }
       }
-      clipper.clip(p, q)
+      clipper.clip(p, q, &out)
       p = q
       k += 1
       if k == n { k = 0 }
     }
+    extents.append(out.takeExtent())
+    clipper.finish(out)
     next[next.count - 1] = firstChain
   }
 
