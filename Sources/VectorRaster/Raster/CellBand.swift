@@ -136,11 +136,15 @@ struct CellBand {
             pending = cell
             c0 = cell[0]
             c1 = cell[1]
+            if tracksCells { mark(row, first, first &+ 1) }
+            detector.addSpan(of: e, row: row, cell: first, flats, &pass)
+          } else if e.chain != pass.current.chain {
+            // The same cell as the edge before (marked, and in that chain's span already):
+            // only a new chain needs it in its span.
+            detector.addSpan(of: e, row: row, cell: first, flats, &pass)
           }
           c0 += Float(d * right)
           c1 += Float(d * (1 - right))
-          if tracksCells { mark(row, first, first &+ 1) }
-          detector.addSpan(of: e, row: row, cell: first, flats, &pass)
           continue
         }
       }

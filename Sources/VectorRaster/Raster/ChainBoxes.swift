@@ -38,14 +38,20 @@ struct ChainBoxes {
   static let pairsPerChain = 4
   static let pairBudgetBase = 64
 
-  /// The boxes of every chain, from the extremes of its edges' coordinates (gathered while
-  /// clipping, `EdgeChains.extents`) and its horizontal edges.
-  mutating func measure(_ flats: [FlatEdge], _ chains: EdgeChains, width: Int) {
+  /// The boxes of every chain, from the extremes of its edges' coordinates (`EdgeChains.bounds`)
+  /// and its horizontal edges.
+  mutating func measure(
+    _ edges: UnsafeBufferPointer<RasterEdge>, _ flats: [FlatEdge], _ chains: EdgeChains,
+    width: Int
+  ) {
     boxes.removeAll(keepingCapacity: true)
     boxes.append(Box(lo: 0, hi: -1, top: 0, bottom: -1))  // chain ids start at 1
     for id in 1..<chains.idCount {
-      let x = chains.extents[id]
-      boxes.append(Self.box(x.minX, x.maxX, x.minY, x.maxY, width: width))
+      guard let b = chains.bounds(id, edges) else {
+        boxes.append(Box(lo: 0, hi: -1, top: 0, bottom: -1))
+        continue
+      }
+      boxes.append(Self.box(b.minX, b.maxX, b.minY, b.maxY, width: width))
     }
     for f in flats {
       let row = Int(f.y)

@@ -100,7 +100,7 @@ struct CrossingDetector {
     anyFlagged = false
     pairs.removeAll(keepingCapacity: true)
     if search != .everyRow && flats.count <= Self.boxedFlatLimit {
-      boxes.measure(flats, chains, width: width)
+      boxes.measure(edges, flats, chains, width: width)
       // Comparing every row walks each edge once and visits every row: take the boxes'
       // pairs when checking them walks less.
       if boxes.findOverlaps(),

@@ -14,8 +14,7 @@ struct EdgeChains {
   /// Per chain id: the index in the clipper's `edges` of the chain's first edge; the chain's
   /// edges run up to the next chain's first edge.
   var firstEdge: [Int]
-  /// Per chain id: the extent of its clipped edges, gathered while clipping (`ChainBoxes`
-  /// makes its boxes from them).
+  /// Per chain id: the x extent of its clipped edges, gathered while clipping (see `bounds`).
   var extents: [ChainExtent]
 
   /// Room for `chains` chains before the lists grow (a guess: a simple outline has a few).
@@ -98,6 +97,30 @@ struct EdgeChains {
       last = d
     }
     return 0
+  }
+
+  /// The least and greatest x and y of chain `id`'s clipped edges (nil: it has none). The y
+  /// extremes are those of its end edges, as the chain is y-monotone.
+  func bounds(_ id: Int, _ edges: UnsafeBufferPointer<RasterEdge>)
+    -> (minX: Double, maxX: Double, minY: Double, maxY: Double)?
+  {
+    let range = edgeRange(Int32(truncatingIfNeeded: id), edgeCount: edges.count)
+    guard let first = range.first, let last = range.last else { return nil }
+    let a = edges[first]
+    let b = edges[last]
+    return (extents[id].minX, extents[id].maxX, Swift.min(a.y0, b.y0), Swift.max(a.y1, b.y1))
+  }
+
+  /// Roughly how many cells the edges touch, Σ (height + width + 2) over the edges, taken
+  /// per chain from its bounds (a chain's height is the sum of its edges'; its width at most
+  /// the sum of theirs): whether the band tracks touched cells depends on it.
+  func touchedCells(_ edges: UnsafeBufferPointer<RasterEdge>) -> Double {
+    var cells = 2 * Double(edges.count)
+    for id in 1..<idCount {
+      guard let b = bounds(id, edges) else { continue }
+      cells += (b.maxY - b.minY) + (b.maxX - b.minX)
+    }
+    return cells
   }
 
   /// The index range in `edges` of chain `id`'s edges.

@@ -11,12 +11,11 @@ struct RasterEdge {
   var chain: Int32 = 0
 }
 
-/// The least and greatest coordinates of a chain's clipped edges, mask-local (empty: min > max).
+/// The least and greatest x of a chain's clipped edges, mask-local (empty: min > max). Their
+/// least and greatest y need no tracking: a chain is y-monotone, so they are at its ends.
 struct ChainExtent {
   var minX = Double.infinity
   var maxX = -Double.infinity
-  var minY = Double.infinity
-  var maxY = -Double.infinity
 }
 
 /// A horizontal edge (or one too flat to store) in mask-local coordinates, x0 ≤ x1: it adds no
@@ -68,8 +67,6 @@ struct EdgeClipper {
   struct Output {
     /// The number of edges in `edges`.
     var edgeCount = 0
-    /// Roughly how many cells the edges touch: Σ (height + width + 2) over `edges`.
-    var touchedCells = 0.0
     /// The extent of the edges appended since the last `takeExtent` (the current chain's).
     var extent = ChainExtent()
 
@@ -81,7 +78,6 @@ struct EdgeClipper {
   }
   private(set) var output = Output()
   var edgeCount: Int { output.edgeCount }
-  var touchedCells: Double { output.touchedCells }
   /// Horizontal edges inside the rectangle, and the left-side pieces in partial rows: what the
   /// crossing detector and the exact resolution of crossed rows need besides `edges`.
   var flats: [FlatEdge] = []
@@ -285,11 +281,8 @@ struct EdgeClipper {
     (edges + out.edgeCount).initialize(
       to: RasterEdge(x0: lx0, y0: ly0, x1: lx1, y1: ly1, winding: winding, chain: chain))
     out.edgeCount &+= 1
-    out.touchedCells += (ly1 - ly0) + abs(lx1 - lx0) + 2
     out.extent.minX = Swift.min(out.extent.minX, Swift.min(lx0, lx1))
     out.extent.maxX = Swift.max(out.extent.maxX, Swift.max(lx0, lx1))
-    out.extent.minY = Swift.min(out.extent.minY, ly0)
-    out.extent.maxY = Swift.max(out.extent.maxY, ly1)
   }
 
   /// x where the edge a→b (a.y < y < b.y) meets the horizontal line at `y`; overflow-free for

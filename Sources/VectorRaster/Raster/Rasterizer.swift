@@ -76,7 +76,7 @@ public enum Rasterizer {
 
         // Dense masks sweep every cell, sparse ones only the touched cells.
         let tracksCells =
-          sparse ?? (clipper.touchedCells * 4 < Double(width) * Double(height))
+          sparse ?? (scratch.chains.touchedCells(edges) * 4 < Double(width) * Double(height))
         let bandRows = Swift.max(1, Swift.min(height, bandCellBudget / (width + 3)))
         var band = CellBand(
           width: width, rows: bandRows, tracksCells: tracksCells, scratch: scratch)
