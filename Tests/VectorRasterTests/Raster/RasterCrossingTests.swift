@@ -98,7 +98,9 @@ final class RasterCrossingTests: XCTestCase {
   }
 
   func testBandsSparseSweepAndLeftClippingStayExact() {
-    // Crossing polygons reaching past the mask's left side, in one-row bands and sparse mode.
+    // Crossing polygons reaching past the mask's left side, in one-row bands and sparse mode,
+    // and in one band, with either search: every row's spans are built in their own pass over
+    // the edges with bands, inside the band's edge loop without.
     var rng = TestRNG(seed: 0x5EED_0019)
     for i in 0..<40 {
       let clip = PixelRect(x: 0, y: 0, width: 12, height: 12)
@@ -107,7 +109,8 @@ final class RasterCrossingTests: XCTestCase {
       let exact = FillRule.allCases.map { RegionOracle.coverage([poly], rule: $0, rect: clip) }
       for (r, rule) in FillRule.allCases.enumerated() {
         for (budget, sparse, search) in [
-          (1, true, CrossingDetector.Search.boxes), (1 << 20, false, .everyRow),
+          (1, true, CrossingDetector.Search.boxes), (1, true, .everyRow),
+          (1 << 20, false, .everyRow), (1 << 20, true, .boxes),
         ] {
           let m = Rasterizer.fill(
             polygons([poly]), rule: rule, clip: clip, bandCellBudget: budget, sparse: sparse,
