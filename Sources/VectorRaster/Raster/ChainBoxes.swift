@@ -8,9 +8,9 @@
 /// the cells ⌊x_min⌋ … ⌈x_max⌉ − 1 (at least ⌊x_min⌋, within the mask) by the rows ⌊y_min⌋ …
 /// ⌈y_max⌉ − 1 of the chain's edges and horizontal edges: every cell the chain passes through.
 ///
-/// Cost: a few comparisons per edge while clipping, then a sweep over the chains sorted by first row that
-/// keeps the chains whose boxes reach the current row. Where boxes overlap a lot (long edges
-/// criss-crossing the mask) the pair list is abandoned past `pairBudget` and the detector
+/// Cost: a few comparisons per edge while clipping, then a sweep over the chains sorted by first
+/// row that keeps the chains whose boxes reach the current row. Where boxes overlap a lot (long
+/// edges criss-crossing the mask) the pair list is abandoned past `pairBudget` and the detector
 /// compares every row instead.
 struct ChainBoxes {
   /// A chain's box: cells lo…hi by rows top…bottom (inclusive); top > bottom when empty.
