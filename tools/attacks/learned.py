@@ -17,7 +17,8 @@ Both flip captchas left-right while training.
         --out .build/attack-models [--minutes 8] [--count 2400] [--key-every 5]
 
 trains both variants on captchas made from the TRAIN_PHOTOS (and procedural backgrounds); the test
-photos (evaluate.TEST_PHOTOS) are never read. `--key-every N` makes each N captchas with a fresh
+photos (evaluate.TEST_PHOTOS) are never read; captchas already in `--work` from the same command are
+reused. `--key-every N` makes each N captchas with a fresh
 random `--style-key` (the attacker who knows how keys work but not the deployment's key).
 `evaluate.py --models DIR` then reports them.
 """
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import time
@@ -63,8 +65,13 @@ def make_one(job):
         cmd += ["--image", str(photo)]
     if key is not None:
         cmd += ["--style-key", key]
-    if subprocess.run(cmd, capture_output=True).returncode != 0:
-        return None
+    # A captcha made before by the same command (and style key) is read back, not made again.
+    stamp = out / "make-command.json"
+    record = json.dumps({"cmd": cmd, "env_key": os.environ.get("CAPTCHA_STYLE_KEY")})
+    if not (stamp.exists() and stamp.read_text() == record and (out / "answer.json").exists()):
+        if subprocess.run(cmd, capture_output=True).returncode != 0:
+            return None
+        stamp.write_text(record)
     answer = json.loads((out / "answer.json").read_text())
     bg = cv2.imread(str(out / answer["background"]["file"]), cv2.IMREAD_COLOR)
     piece = cv2.imread(str(out / answer["piece"]["file"]), cv2.IMREAD_UNCHANGED)
