@@ -48,7 +48,7 @@ struct CellBand {
   /// Rows the edge crosses completely share one slope, so their per-row span width and its
   /// reciprocal are computed once; the partial first and last rows take the general path, and an
   /// edge inside one row needs no slope at all.
-  @inline(__always)
+  @_transparent
   func add(_ e: RasterEdge) {
     let bandTop = Double(top)
     let ya = Swift.max(e.y0, bandTop)
@@ -99,6 +99,69 @@ struct CellBand {
     if yb > Double(endFull) { addPartialRow(e, dxdy, Double(endFull), yb, row: endFull) }
   }
 
+  /// Adds every edge when the band is the whole mask (top 0, every row), and runs `detector`'s
+  /// every-row span pass over them (see CrossingDetector+SpanPass.swift): an edge inside one
+  /// cell hands over the row and cell found here.
+  ///
+  /// `add` for each edge, but consecutive edges that stay inside one cell of one row (a fine
+  /// curve's, a dozen to a cell) add to that cell and the next in registers, stored when
+  /// another cell comes. These are the same Float additions in the same order as `addInRow`'s,
+  /// so the cells end up bit for bit the same, without a store and reload of the same two cells
+  /// between every two edges.
+  func addAll(
+    _ edges: UnsafeBufferPointer<RasterEdge>, spans detector: inout CrossingDetector,
+    _ flats: [FlatEdge]
+  ) {
+    var pass = detector.beginSpans()
+    defer { detector.endSpans(flats, &pass) }
+    var pending: UnsafeMutablePointer<Float>? = nil
+    var c0: Float = 0
+    var c1: Float = 0
+    for e in edges {
+      // Every edge lies in rows 0..<rows here, so `add` would take the whole edge as it is.
+      let row = Int(e.y0)
+      if e.y1 <= Double(row &+ 1) {
+        let lo = Swift.min(e.x0, e.x1)
+        let hi = Swift.max(e.x0, e.x1)
+        let first = Int(lo)
+        if hi <= Double(first &+ 1) {
+          let d = (e.y1 - e.y0) * Double(e.winding)
+          let right = Double(first &+ 1) - 0.5 * (lo + hi)
+          let cell = cells + (row &* stride &+ first)
+          if cell != pending {
+            if let pending {
+              pending[0] = c0
+              pending[1] = c1
+            }
+            pending = cell
+            c0 = cell[0]
+            c1 = cell[1]
+            if tracksCells { mark(row, first, first &+ 1) }
+            detector.addSpan(of: e, row: row, cell: first, flats, &pass)
+          } else if e.chain != pass.current.chain {
+            // The same cell as the edge before (marked, and in that chain's span already):
+            // only a new chain needs it in its span.
+            detector.addSpan(of: e, row: row, cell: first, flats, &pass)
+          }
+          c0 += Float(d * right)
+          c1 += Float(d * (1 - right))
+          continue
+        }
+      }
+      detector.addSpans(of: e, flats, &pass)
+      if let p = pending {
+        p[0] = c0
+        p[1] = c1
+        pending = nil
+      }
+      add(e)
+    }
+    if let pending {
+      pending[0] = c0
+      pending[1] = c1
+    }
+  }
+
   /// Adds, to column 0 of each band row, that row's entry of `cover` (indexed by mask row):
   /// the winding of edges clipped away on the mask's left.
   func addToFirstColumn(_ cover: [Double]) {
@@ -123,7 +186,7 @@ struct CellBand {
   /// of it is c + 1 − (lo + hi)/2 of the cell's width, so pixel c gains d·(c + 1 − (lo + hi)/2)
   /// and every pixel after it d: cell c + 1 stores the rest, d·((lo + hi)/2 − c). This is
   /// `addSpan` with G(c) = 0, G(c+1) = c + 1 − (lo + hi)/2 and G(c+2) = G(c+1) + 1.
-  @inline(__always)
+  @_transparent
   private func addInRow(_ r: Int, _ xa: Double, _ xb: Double, _ d: Double) {
     let lo = Swift.min(xa, xb)
     let hi = Swift.max(xa, xb)
@@ -142,7 +205,7 @@ struct CellBand {
   }
 
   /// The part of edge `e` between heights yTop and yBottom, both within `row`.
-  @inline(__always)
+  @_transparent
   private func addPartialRow(
     _ e: RasterEdge, _ dxdy: Double, _ yTop: Double, _ yBottom: Double, row: Int
   ) {
@@ -181,7 +244,7 @@ struct CellBand {
   /// `addSpan` for a full row of an edge with |dx/dy| ≤ 1: the span lies in cells ⌊lo⌋ and
   /// ⌊lo⌋+1, so exactly three cells change. With t1 = ⌊lo⌋+1, t2 = t1+1:
   /// G(t1) = u²/2w + max(t1 − hi, 0) with u = min(t1 − lo, w), and G(t2) = t2 − (lo+hi)/2.
-  @inline(__always)
+  @_transparent
   private func addSteepSpan(
     _ r: Int, _ lo: Double, _ hi: Double, _ inv2w: Double, _ d: Double
   ) {
@@ -205,7 +268,7 @@ struct CellBand {
   }
 
   /// Marks cells lo...hi of band row r as written, and their words in the row's summary.
-  @inline(__always)
+  @_transparent
   private func mark(_ r: Int, _ lo: Int, _ hi: Int) {
     Self.setBits(marks + r * wordsPerRow, lo, hi)
     Self.setBits(summary + r * summaryWordsPerRow, lo >> 6, hi >> 6)

@@ -8,7 +8,7 @@
 /// the cells ⌊x_min⌋ … ⌈x_max⌉ − 1 (at least ⌊x_min⌋, within the mask) by the rows ⌊y_min⌋ …
 /// ⌈y_max⌉ − 1 of the chain's edges and horizontal edges: every cell the chain passes through.
 ///
-/// Cost: a few comparisons per edge, then a sweep over the chains sorted by first row that
+/// Cost: a few comparisons per edge while clipping, then a sweep over the chains sorted by first row that
 /// keeps the chains whose boxes reach the current row. Where boxes overlap a lot (long edges
 /// criss-crossing the mask) the pair list is abandoned past `pairBudget` and the detector
 /// compares every row instead.
@@ -38,7 +38,8 @@ struct ChainBoxes {
   static let pairsPerChain = 4
   static let pairBudgetBase = 64
 
-  /// The boxes of every chain: per edge only the extremes of its coordinates.
+  /// The boxes of every chain, from the extremes of its edges' coordinates (`EdgeChains.bounds`)
+  /// and its horizontal edges.
   mutating func measure(
     _ edges: UnsafeBufferPointer<RasterEdge>, _ flats: [FlatEdge], _ chains: EdgeChains,
     width: Int
@@ -46,19 +47,11 @@ struct ChainBoxes {
     boxes.removeAll(keepingCapacity: true)
     boxes.append(Box(lo: 0, hi: -1, top: 0, bottom: -1))  // chain ids start at 1
     for id in 1..<chains.idCount {
-      let range = chains.edgeRange(Int32(id), edgeCount: edges.count)
-      var minX = Double.infinity
-      var maxX = -Double.infinity
-      var minY = Double.infinity
-      var maxY = -Double.infinity
-      for i in range {
-        let e = edges[i]
-        minX = Swift.min(minX, Swift.min(e.x0, e.x1))
-        maxX = Swift.max(maxX, Swift.max(e.x0, e.x1))
-        minY = Swift.min(minY, e.y0)
-        maxY = Swift.max(maxY, e.y1)
+      guard let b = chains.bounds(id, edges) else {
+        boxes.append(Box(lo: 0, hi: -1, top: 0, bottom: -1))
+        continue
       }
-      boxes.append(Self.box(minX, maxX, minY, maxY, width: width))
+      boxes.append(Self.box(b.minX, b.maxX, b.minY, b.maxY, width: width))
     }
     for f in flats {
       let row = Int(f.y)

@@ -4,14 +4,56 @@ extension CellBand {
   /// Writes the band's rows into `mask` (row-major, `width` bytes per row, starting at the
   /// mask's row 0) and leaves the band's cells and marks zeroed for the next band or fill.
   func sweep(into mask: UnsafeMutablePointer<UInt8>, evenOdd: Bool) {
-    for r in 0..<rows {
-      let out = mask + (top + r) * width
-      if tracksCells {
-        sweepMarkedRow(r, out, evenOdd)
-      } else {
-        sweepWholeRow(r, out, evenOdd)
-      }
+    if tracksCells {
+      for r in 0..<rows { sweepMarkedRow(r, mask + (top + r) * width, evenOdd) }
+      return
     }
+    var r = 0
+    while r &+ 4 <= rows {
+      let out = mask + (top + r) * width
+      if evenOdd {
+        sweepFourRows(r, out, Self.evenOddByte)
+      } else {
+        sweepFourRows(r, out, Self.nonzeroByte)
+      }
+      r &+= 4
+    }
+    while r < rows {
+      sweepWholeRow(r, mask + (top + r) * width, evenOdd)
+      r &+= 1
+    }
+  }
+
+  /// Every cell of four consecutive rows, the rows side by side. A row's running sum is a
+  /// chain of dependent additions; four independent chains keep the adder busy while each
+  /// waits for its last sum. Each row is still summed left to right, so the bytes are those of
+  /// `sweepWholeRow`.
+  @inline(__always)
+  private func sweepFourRows(
+    _ r: Int, _ out: UnsafeMutablePointer<UInt8>, _ byte: (Float) -> UInt8
+  ) {
+    let l0 = cells + r * stride
+    let l1 = l0 + stride
+    let l2 = l1 + stride
+    let l3 = l2 + stride
+    let o1 = out + width
+    let o2 = o1 + width
+    let o3 = o2 + width
+    var a0: Float = 0
+    var a1: Float = 0
+    var a2: Float = 0
+    var a3: Float = 0
+    for x in 0..<width {
+      a0 += l0[x]
+      a1 += l1[x]
+      a2 += l2[x]
+      a3 += l3[x]
+      out[x] = byte(a0)
+      o1[x] = byte(a1)
+      o2[x] = byte(a2)
+      o3[x] = byte(a3)
+    }
+    l0.update(repeating: 0, count: 4 * stride)
   }
 
   /// Every cell of the row, in order.

@@ -51,7 +51,8 @@ struct CrossingDetector {
   private(set) var pairs: [PairRows] = []
   /// Per chain id: the index in `pairs` of its latest run, or −1.
   private var latestPair = ScratchBuffer<Int32>()
-  private var spans: [RowSpan] = []
+  /// Every chain's spans (the every-row pass), or two chains' (`check`).
+  var spans: [RowSpan] = []
   /// Per row, the index of its first span (−1: none); per span, the next span in its row.
   private var rowHead = ScratchBuffer<Int32>()
   private var nextInRow = ScratchBuffer<Int32>()
@@ -85,10 +86,13 @@ struct CrossingDetector {
     case everyRow
   }
 
+  /// True when every row is to be compared: then the caller builds every chain's spans (the
+  /// pass in CrossingDetector+SpanPass.swift, alone or inside the band's edge loop) and calls
+  /// `compareRows`.
   mutating func scan(
     _ edges: UnsafeBufferPointer<RasterEdge>, _ flats: [FlatEdge], _ chains: EdgeChains,
     width: Int, height: Int, search: Search = .automatic
-  ) {
+  ) -> Bool {
     self.next = chains.next
     self.width = width
     self.height = height
@@ -104,19 +108,14 @@ struct CrossingDetector {
           || boxes.overlapWork(chains, edgeCount: edges.count) <= edges.count + height
       {
         for o in boxes.overlaps { check(o, edges, flats, chains) }
-        return
+        return false
       }
     }
-    spans.removeAll(keepingCapacity: true)
-    var flatIndex = 0
-    for id in 1..<chains.idCount {
-      let chainSpans = spans.count
-      addSpans(of: chains.edgeRange(Int32(id), edgeCount: edges.count), edges)
-      while flatIndex < flats.count && flats[flatIndex].chain == Int32(id) {
-        addFlat(flats[flatIndex], chainSpans: chainSpans)
-        flatIndex += 1
-      }
-    }
+    return true
+  }
+
+  /// Compares the spans of every row (after the span pass).
+  mutating func compareRows() {
     if spans.count > 1 { compareSpansByRow() }
   }
 
@@ -200,46 +199,10 @@ struct CrossingDetector {
     }
   }
 
-  /// The spans of one chain's edges, in chain order (rows ascending for a downward chain,
-  /// descending for an upward one), each row's cells merged into one span.
-  private mutating func addSpans(of range: Range<Int>, _ edges: UnsafeBufferPointer<RasterEdge>) {
-    guard let first = range.first else { return }
-    var current = RowSpan(row: -1, lo: 0, hi: 0, chain: edges[first].chain)
-    for i in range {
-      let e = edges[i]
-      let r0 = Int(e.y0)
-      if e.y1 <= Double(r0 &+ 1) {
-        cover(&current, r0, e.x0, e.x1)
-        continue
-      }
-      let r1 = CellBand.ceil(e.y1)
-      // x at the row borders the edge crosses, and its ends in its first and last rows.
-      let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
-      if e.winding > 0 {
-        var xa = e.x0
-        for r in r0..<(r1 &- 1) {
-          let xb = e.x0 + (Double(r &+ 1) - e.y0) * dxdy
-          cover(&current, r, xa, xb)
-          xa = xb
-        }
-        cover(&current, r1 &- 1, xa, e.x1)
-      } else {
-        var xb = e.x1
-        for r in stride(from: r1 &- 1, to: r0, by: -1) {
-          let xa = e.x0 + (Double(r) - e.y0) * dxdy
-          cover(&current, r, xa, xb)
-          xb = xa
-        }
-        cover(&current, r0, e.x0, xb)
-      }
-    }
-    if current.row >= 0 { spans.append(current) }
-  }
-
   /// Widens `current` (or starts the next span) with the cells between x = xa and xb in `row`:
   /// ⌊lo⌋ … ⌈hi⌉ − 1, at least ⌊lo⌋, within the mask.
   @inline(__always)
-  private mutating func cover(_ current: inout RowSpan, _ row: Int, _ xa: Double, _ xb: Double) {
+  mutating func cover(_ current: inout RowSpan, _ row: Int, _ xa: Double, _ xb: Double) {
     let lo = Int(Swift.min(xa, xb))
     let right = Swift.max(xa, xb)
     // ⌈right⌉ − 1 is lo when the segment stays in cell lo (most segments of a fine curve).
@@ -260,7 +223,7 @@ struct CrossingDetector {
 
   /// Widens its chain's span in its row with a horizontal edge (one lying on a row boundary
   /// splits no cell); the chain's spans start at index `chainSpans`.
-  private mutating func addFlat(_ f: FlatEdge, chainSpans: Int) {
+  mutating func addFlat(_ f: FlatEdge, chainSpans: Int) {
     let row = Int(f.y)
     if Double(row) == f.y || f.x0 >= Double(width) { return }
     let lo = Int32(truncatingIfNeeded: Int(f.x0))

@@ -14,6 +14,8 @@ struct EdgeChains {
   /// Per chain id: the index in the clipper's `edges` of the chain's first edge; the chain's
   /// edges run up to the next chain's first edge.
   var firstEdge: [Int]
+  /// Per chain id: the x extent of its clipped edges, gathered while clipping (see `bounds`).
+  var extents: [ChainExtent]
 
   /// Room for `chains` chains before the lists grow (a guess: a simple outline has a few).
   init(expectedChains chains: Int = 32) {
@@ -21,6 +23,8 @@ struct EdgeChains {
     next.reserveCapacity(chains + 1)
     firstEdge = [0]
     firstEdge.reserveCapacity(chains + 1)
+    extents = [ChainExtent()]
+    extents.reserveCapacity(chains + 1)
   }
 
   /// Forgets every chain, keeping the lists' memory (scratch reused by the next fill).
@@ -29,6 +33,8 @@ struct EdgeChains {
     next.append(0)
     firstEdge.removeAll(keepingCapacity: true)
     firstEdge.append(0)
+    extents.removeAll(keepingCapacity: true)
+    extents.append(ChainExtent())
   }
 
   /// The number of chain ids in use, plus one (ids run from 1).
@@ -46,21 +52,25 @@ struct EdgeChains {
     var current = 0
     var k = start
     var p = points[base + (k == 0 ? n - 1 : k - 1)]
+    var out = clipper.output
     for j in 0..<n {
       let q = points[base + k]
       let d = q.y > p.y ? 1 : (q.y < p.y ? -1 : 0)
       if j == 0 || (d != 0 && d != current) {
+        if j != 0 { extents.append(out.takeExtent()) }  // the previous chain's
         let id = Int32(next.count)
         next.append(id + 1)
-        firstEdge.append(clipper.edgeCount)
+        firstEdge.append(out.edgeCount)
         clipper.chain = id
         if d != 0 { current = d }
       }
-      clipper.clip(p, q)
+      clipper.clip(p, q, &out)
       p = q
       k += 1
       if k == n { k = 0 }
     }
+    extents.append(out.takeExtent())
+    clipper.finish(out)
     next[next.count - 1] = firstChain
   }
 
@@ -87,6 +97,30 @@ struct EdgeChains {
       last = d
     }
     return 0
+  }
+
+  /// The least and greatest x and y of chain `id`'s clipped edges (nil: it has none). The y
+  /// extremes are those of its end edges, as the chain is y-monotone.
+  func bounds(_ id: Int, _ edges: UnsafeBufferPointer<RasterEdge>)
+    -> (minX: Double, maxX: Double, minY: Double, maxY: Double)?
+  {
+    let range = edgeRange(Int32(truncatingIfNeeded: id), edgeCount: edges.count)
+    guard let first = range.first, let last = range.last else { return nil }
+    let a = edges[first]
+    let b = edges[last]
+    return (extents[id].minX, extents[id].maxX, Swift.min(a.y0, b.y0), Swift.max(a.y1, b.y1))
+  }
+
+  /// Roughly how many cells the edges touch, Σ (height + width + 2) over the edges, taken
+  /// per chain from its bounds (a chain's height is the sum of its edges'; its width at most
+  /// the sum of theirs): whether the band tracks touched cells depends on it.
+  func touchedCells(_ edges: UnsafeBufferPointer<RasterEdge>) -> Double {
+    var cells = 2 * Double(edges.count)
+    for id in 1..<idCount {
+      guard let b = bounds(id, edges) else { continue }
+      cells += (b.maxY - b.minY) + (b.maxX - b.minX)
+    }
+    return cells
   }
 
   /// The index range in `edges` of chain `id`'s edges.

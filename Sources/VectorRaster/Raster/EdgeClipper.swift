@@ -11,6 +11,13 @@ struct RasterEdge {
   var chain: Int32 = 0
 }
 
+/// The least and greatest x of a chain's clipped edges, mask-local (empty: min > max). Their
+/// least and greatest y need no tracking: a chain is y-monotone, so they are at its ends.
+struct ChainExtent {
+  var minX = Double.infinity
+  var maxX = -Double.infinity
+}
+
 /// A horizontal edge (or one too flat to store) in mask-local coordinates, x0 ≤ x1: it adds no
 /// area, but it separates windings inside the cells it crosses, so the crossing detector sees it.
 struct FlatEdge {
@@ -54,9 +61,23 @@ struct EdgeClipper {
   /// The clipped edges, in mask-local coordinates: room for one per edge given to `clip` (an
   /// edge leaves at most one part inside the rectangle).
   let edges: UnsafeMutablePointer<RasterEdge>
-  private(set) var edgeCount = 0
-  /// Roughly how many cells the edges touch: Σ (height + width + 2) over `edges`.
-  private(set) var touchedCells = 0.0
+  /// What `clip` has appended so far. `clip` updates a copy the caller keeps in a local over a
+  /// whole contour (in registers, not in this struct's memory: a loop-carried store and reload
+  /// per edge otherwise) and hands back with `finish`.
+  struct Output {
+    /// The number of edges in `edges`.
+    var edgeCount = 0
+    /// The extent of the edges appended since the last `takeExtent` (the current chain's).
+    var extent = ChainExtent()
+
+    /// The current chain's extent, leaving an empty one for the next chain.
+    mutating func takeExtent() -> ChainExtent {
+      defer { extent = ChainExtent() }
+      return extent
+    }
+  }
+  private(set) var output = Output()
+  var edgeCount: Int { output.edgeCount }
   /// Horizontal edges inside the rectangle, and the left-side pieces in partial rows: what the
   /// crossing detector and the exact resolution of crossed rows need besides `edges`.
   var flats: [FlatEdge] = []
@@ -85,6 +106,9 @@ struct EdgeClipper {
     UnsafeBufferPointer(start: edges, count: edgeCount)
   }
 
+  /// Takes back the counts of a contour's `clip` calls.
+  mutating func finish(_ out: Output) { output = out }
+
   /// Per mask row, the total coverage edges left of the rectangle add to column 0; nil when
   /// there are none.
   func leftCover() -> [Double]? {
@@ -111,9 +135,10 @@ struct EdgeClipper {
     return out
   }
 
-  /// Clips the edge `p → q` and appends what is left to `edges` (or `leftCover`).
+  /// Clips the edge `p → q` and appends what is left to `edges` (or `leftCover`), counting it
+  /// in `out` (a copy of `output`, see `Output`).
   @inline(__always)
-  mutating func clip(_ p: Point, _ q: Point) {
+  mutating func clip(_ p: Point, _ q: Point, _ out: inout Output) {
     if p.y == q.y {
       clipFlat(p.y, p.x, q.x)
       return
@@ -126,7 +151,9 @@ struct EdgeClipper {
       if a.x <= minX && b.x <= minX {
         emitLeft(a.y, b.y, winding)
       } else {
-        emit(a.x, a.y, b.x, b.y, winding)
+        // The rectangle is the points' bounds widened to whole pixels, so minX ≤ x ≤ maxX
+        // and, rounding being monotonic, 0 ≤ x − minX ≤ maxX − minX: no clamping needed.
+        append(a.x - minX, a.y - minY, b.x - minX, b.y - minY, winding, &out)
       }
       return
     }
@@ -149,7 +176,7 @@ struct EdgeClipper {
       return
     }
     if xa >= minX && xa <= maxX && xb >= minX && xb <= maxX {
-      emit(xa, ya, xb, yb, winding)
+      emit(xa, ya, xb, yb, winding, &out)
       return
     }
     // The edge crosses the left and/or right side of the rectangle.
@@ -163,9 +190,9 @@ struct EdgeClipper {
         sy = yl
       }
       if xb > maxX {
-        emit(sx, sy, maxX, Self.yOnEdge(xa, ya, xb, yb, atX: maxX), winding)
+        emit(sx, sy, maxX, Self.yOnEdge(xa, ya, xb, yb, atX: maxX), winding, &out)
       } else {
-        emit(sx, sy, xb, yb, winding)
+        emit(sx, sy, xb, yb, winding, &out)
       }
     } else {
       var sx = xa
@@ -176,10 +203,10 @@ struct EdgeClipper {
       }
       if xb < minX {
         let yl = Self.yOnEdge(xa, ya, xb, yb, atX: minX)
-        emit(sx, sy, minX, yl, winding)
+        emit(sx, sy, minX, yl, winding, &out)
         emitLeft(yl, yb, winding)
       } else {
-        emit(sx, sy, xb, yb, winding)
+        emit(sx, sy, xb, yb, winding, &out)
       }
     }
   }
@@ -224,15 +251,26 @@ struct EdgeClipper {
     flats.append(FlatEdge(y: y - minY, x0: x0 - minX, x1: x1 - minX, chain: chain))
   }
 
+  /// Appends the edge (x0, y0) → (x1, y1) (y0 < y1, inside the rectangle up to rounding),
+  /// shifted to mask-local coordinates and clamped to the rectangle's width.
   @inline(__always)
   private mutating func emit(
-    _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ winding: Float
+    _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ winding: Float,
+    _ out: inout Output
   ) {
-    let ly0 = y0 - minY
-    let ly1 = y1 - minY
     let w = maxX - minX
-    let lx0 = Swift.min(Swift.max(x0 - minX, 0), w)
-    let lx1 = Swift.min(Swift.max(x1 - minX, 0), w)
+    append(
+      Swift.min(Swift.max(x0 - minX, 0), w), y0 - minY, Swift.min(Swift.max(x1 - minX, 0), w),
+      y1 - minY, winding, &out)
+  }
+
+  /// Appends an edge already in mask-local coordinates (ly0 ≤ ly1): to `edges`, or to `flats`
+  /// when it is too flat to add area.
+  @inline(__always)
+  private mutating func append(
+    _ lx0: Double, _ ly0: Double, _ lx1: Double, _ ly1: Double, _ winding: Float,
+    _ out: inout Output
+  ) {
     if !(ly1 - ly0 > Self.minimumHeight) {
       if ly1 > 0 && ly0 < maxY - minY {
         flats.append(
@@ -240,10 +278,11 @@ struct EdgeClipper {
       }
       return
     }
-    (edges + edgeCount).initialize(
+    (edges + out.edgeCount).initialize(
       to: RasterEdge(x0: lx0, y0: ly0, x1: lx1, y1: ly1, winding: winding, chain: chain))
-    edgeCount &+= 1
-    touchedCells += (ly1 - ly0) + abs(lx1 - lx0) + 2
+    out.edgeCount &+= 1
+    out.extent.minX = Swift.min(out.extent.minX, Swift.min(lx0, lx1))
+    out.extent.maxX = Swift.max(out.extent.maxX, Swift.max(lx0, lx1))
   }
 
   /// x where the edge a→b (a.y < y < b.y) meets the horizontal line at `y`; overflow-free for
