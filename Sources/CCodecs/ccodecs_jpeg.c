@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <jerror.h>
 #include <jpeglib.h>
@@ -264,10 +266,24 @@ cc_status cc_jpeg_decode_rgba_scaled(const uint8_t *data, size_t length, uint64_
 
 /* ---- encode ---- */
 
-cc_status cc_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
-                         size_t stride, cc_jpeg_input input, int quality, int chroma444,
-                         int progressive, uint8_t **out, size_t *out_length, char *err,
-                         size_t errlen) {
+/* Gives the whole memory pages of pixels[0, end) that lie at or after *released back to the
+ * system (they read as zeros afterwards) and advances *released past them. */
+static void cc_release_rows(uint8_t *pixels, size_t end, size_t *released) {
+  size_t page = (size_t)sysconf(_SC_PAGESIZE);
+  uintptr_t from = ((uintptr_t)pixels + *released + page - 1) / page * page;
+  uintptr_t to = ((uintptr_t)pixels + end) / page * page;
+  if (to > from) {
+    madvise((void *)from, to - from, MADV_DONTNEED);
+    *released = to - (uintptr_t)pixels;
+  }
+}
+
+/* cc_jpeg_encode; with `release` non-zero the rows libjpeg has read are given back as it goes
+ * (libjpeg copies every row it is handed before jpeg_write_scanlines returns). */
+static cc_status cc_jpeg_encode_rows(uint8_t *pixels, uint32_t width, uint32_t height,
+                                     size_t stride, cc_jpeg_input input, int quality,
+                                     int chroma444, int progressive, int release, uint8_t **out,
+                                     size_t *out_length, char *err, size_t errlen) {
   *out = NULL;
   *out_length = 0;
   size_t bytes_per_pixel = input == CC_JPEG_IN_GRAY ? 1 : 4;
@@ -341,13 +357,32 @@ cc_status cc_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
   }
   if (progressive) jpeg_simple_progression(&cinfo);
   jpeg_start_compress(&cinfo, TRUE);
+  size_t released = 0;
   while (cinfo.next_scanline < cinfo.image_height) {
     JSAMPROW row = (JSAMPROW)(pixels + (size_t)cinfo.next_scanline * stride);
     jpeg_write_scanlines(&cinfo, &row, 1);
+    if (release && cinfo.next_scanline % 16 == 0)
+      cc_release_rows(pixels, (size_t)cinfo.next_scanline * stride, &released);
   }
   jpeg_finish_compress(&cinfo);
   jpeg_destroy_compress(&cinfo);
   *out = buffer;
   *out_length = buffer_size;
   return CC_OK;
+}
+
+cc_status cc_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
+                         size_t stride, cc_jpeg_input input, int quality, int chroma444,
+                         int progressive, uint8_t **out, size_t *out_length, char *err,
+                         size_t errlen) {
+  return cc_jpeg_encode_rows((uint8_t *)pixels, width, height, stride, input, quality, chroma444,
+                             progressive, 0, out, out_length, err, errlen);
+}
+
+cc_status cc_jpeg_encode_releasing(uint8_t *pixels, uint32_t width, uint32_t height,
+                                   size_t stride, cc_jpeg_input input, int quality,
+                                   int chroma444, int progressive, uint8_t **out,
+                                   size_t *out_length, char *err, size_t errlen) {
+  return cc_jpeg_encode_rows(pixels, width, height, stride, input, quality, chroma444,
+                             progressive, 1, out, out_length, err, errlen);
 }

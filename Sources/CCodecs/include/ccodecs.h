@@ -109,4 +109,14 @@ cc_status cc_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
                          int progressive, uint8_t **out, size_t *out_length, char *err,
                          size_t errlen);
 
+/* cc_jpeg_encode for pixels the caller no longer needs: as libjpeg reads rows (it copies each
+ * before returning), the whole memory pages they occupy are given back to the system
+ * (madvise MADV_DONTNEED; they read as zeros afterwards). With optimised Huffman tables libjpeg
+ * keeps every DCT coefficient of the picture (1.5 values of 2 bytes per pixel at 4:2:0), so a
+ * large picture's pixels and coefficients never both stay in memory whole. */
+cc_status cc_jpeg_encode_releasing(uint8_t *pixels, uint32_t width, uint32_t height,
+                                   size_t stride, cc_jpeg_input input, int quality,
+                                   int chroma444, int progressive, uint8_t **out,
+                                   size_t *out_length, char *err, size_t errlen);
+
 #endif

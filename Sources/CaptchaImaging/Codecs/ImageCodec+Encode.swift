@@ -57,25 +57,49 @@ extension ImageCodec {
       pixels: source.pixels, width: image.width, height: image.height, input: .rgba, quality: quality)
   }
 
+  /// `encodeJPEG(_:quality:)` (the same bytes) for a picture that is not used afterwards: its
+  /// pixel rows are given back to the system as the encoder reads them, so a large picture and the
+  /// DCT coefficients libjpeg keeps for its optimised Huffman tables are never both in memory
+  /// whole. When the caller still holds the picture, its pixels are copied first and stay intact.
+  public static func encodeJPEG(releasing image: consuming RGBAImage, quality: Int) throws -> [UInt8] {
+    let (width, height) = (image.width, image.height)
+    var pixels = image.flattenedOverWhite().pixels
+    _ = consume image
+    try checkJPEG(width: width, height: height, count: pixels.count, input: .rgba, quality: quality)
+    return try runEncoder(format: .jpeg, width: width, height: height) { out, length, message in
+      // Mutable access: the array's storage must be ours alone (copy-on-write copies it otherwise).
+      pixels.withUnsafeMutableBufferPointer { px in
+        cc_jpeg_encode_releasing(
+          px.baseAddress, UInt32(width), UInt32(height), width * 4, JPEGInput.rgba.shimValue,
+          Int32(quality), 0, 0, out, length, message, messageCapacity)
+      }
+    }
+  }
+
   static func encodeJPEG(
     pixels: [UInt8], width: Int, height: Int, input: JPEGInput, quality: Int, chroma444: Bool = false,
     progressive: Bool = false
   ) throws -> [UInt8] {
-    guard (1...100).contains(quality) else {
-      throw CaptchaError(.usage, "JPEG quality must be between 1 and 100, not \(quality)")
-    }
-    guard width >= 1, height >= 1, width <= 65_500, height <= 65_500,
-      pixels.count == width * height * input.bytesPerPixel
-    else {
-      throw CaptchaError(
-        .usage, "cannot encode a \(width)×\(height) image as JPEG (each side must be 1 to 65500 pixels)")
-    }
+    try checkJPEG(width: width, height: height, count: pixels.count, input: input, quality: quality)
     return try runEncoder(format: .jpeg, width: width, height: height) { out, length, message in
       pixels.withUnsafeBufferPointer { px in
         cc_jpeg_encode(
           px.baseAddress, UInt32(width), UInt32(height), width * input.bytesPerPixel, input.shimValue,
           Int32(quality), chroma444 ? 1 : 0, progressive ? 1 : 0, out, length, message, messageCapacity)
       }
+    }
+  }
+
+  /// The quality and size checks of the JPEG encoder (`.usage` naming the problem).
+  static func checkJPEG(width: Int, height: Int, count: Int, input: JPEGInput, quality: Int) throws {
+    guard (1...100).contains(quality) else {
+      throw CaptchaError(.usage, "JPEG quality must be between 1 and 100, not \(quality)")
+    }
+    guard width >= 1, height >= 1, width <= 65_500, height <= 65_500,
+      count == width * height * input.bytesPerPixel
+    else {
+      throw CaptchaError(
+        .usage, "cannot encode a \(width)×\(height) image as JPEG (each side must be 1 to 65500 pixels)")
     }
   }
 

@@ -79,18 +79,36 @@ public struct IntPlane: Equatable, Sendable {
         tmp.withUnsafeMutableBufferPointer { t in
           colSum.withUnsafeMutableBufferPointer { cs in
             for _ in 0..<passes {
-              // Rows: the window [x − r, x + r] clipped to the row.
+              // Rows: the window [x − r, x + r] clipped to the row. Pixel x + r enters the sum
+              // while x < w − r and pixel x − r leaves it from x = r on, so each row runs in
+              // spans without a test per pixel.
+              let noDrop = min(radius, w)
+              let noAdd = max(0, w - radius)
               for y in 0..<h {
                 let row = c.baseAddress! + y * w
                 let out = t.baseAddress! + y * w
                 var s: UInt32 = 0
-                for k in 0..<min(radius, w) { s &+= row[k] }
-                for x in 0..<w {
-                  let add = x + radius
-                  if add < w { s &+= row[add] }
+                for k in 0..<noDrop { s &+= row[k] }
+                var x = 0
+                while x < min(noDrop, noAdd) {
+                  s &+= row[x + radius]
                   out[x] = divide(s &+ half)
-                  let drop = x - radius
-                  if drop >= 0 { s &-= row[drop] }
+                  x += 1
+                }
+                while x < noAdd {
+                  s &+= row[x + radius]
+                  out[x] = divide(s &+ half)
+                  s &-= row[x - radius]
+                  x += 1
+                }
+                while x < noDrop {
+                  out[x] = divide(s &+ half)
+                  x += 1
+                }
+                while x < w {
+                  out[x] = divide(s &+ half)
+                  s &-= row[x - radius]
+                  x += 1
                 }
               }
               // Columns: one running sum per column, a row at a time.

@@ -191,22 +191,27 @@ public enum CaptchaMaker {
 
   /// Encodes the captcha's files: piece.png (RGBA), background.png (RGB, or RGBA when the
   /// background has transparency) or background.jpg, and answer.json.
-  public static func encode(_ captcha: Captcha, options: MakeOptions) throws -> CaptchaFiles {
+  ///
+  /// The captcha is consumed: a JPEG background's pixel rows are given back to the system as the
+  /// encoder reads them (`ImageCodec.encodeJPEG(releasing:quality:)`; a caller that keeps its copy
+  /// costs one copy of the pixels instead).
+  public static func encode(_ captcha: consuming Captcha, options: MakeOptions) throws -> CaptchaFiles {
+    let (piece, answer, picture) = (captcha.piece, captcha.answer.jsonBytes, captcha.background)
+    _ = consume captcha
     // The large background is encoded first, so its encoder's buffers never coexist with the
     // piece's encoded bytes (lower peak memory on big pictures).
     let background: [UInt8]
     switch options.format {
     case .png:
-      background = try ImageCodec.encodePNG(captcha.background, keepAlpha: !captcha.background.isOpaque)
+      background = try ImageCodec.encodePNG(picture, keepAlpha: !picture.isOpaque)
     case .jpeg:
-      background = try ImageCodec.encodeJPEG(captcha.background, quality: options.quality)
+      background = try ImageCodec.encodeJPEG(releasing: picture, quality: options.quality)
     }
-    let piece = try ImageCodec.encodePNG(captcha.piece, keepAlpha: true)
     return CaptchaFiles(
       files: [
-        (pieceFileName, piece),
+        (pieceFileName, try ImageCodec.encodePNG(piece, keepAlpha: true)),
         (options.format.backgroundFileName, background),
-        (answerFileName, captcha.answer.jsonBytes),
+        (answerFileName, answer),
       ])
   }
 }

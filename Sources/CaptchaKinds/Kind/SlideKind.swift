@@ -21,9 +21,10 @@ public struct SlideKind: CaptchaKind {
 
   public func make(_ background: consuming PreparedBackground, seed: UInt64) throws -> MadeCaptcha {
     let captcha = try CaptchaMaker.make(prepared: background, options: options, seed: seed)
+    let answer = captcha.answer
     return MadeCaptcha(
-      files: try CaptchaMaker.encode(captcha, options: options), answer: captcha.answer.json,
-      header: captcha.answer.header, manifestFields: Self.manifestFields(captcha.answer))
+      files: try CaptchaMaker.encode(captcha, options: options), answer: answer.json,
+      header: answer.header, manifestFields: Self.manifestFields(answer))
   }
 
   public static func verify(answer bytes: [UInt8], name: String, response: ClientResponse) throws -> Verdict {

@@ -36,6 +36,29 @@ final class JPEGCodecTests: XCTestCase {
       try ImageCodec.encodeJPEG(image, quality: 90), try ImageCodec.encodeJPEG(image, quality: 90))
   }
 
+  /// Giving rows back as they are encoded changes no byte: on pictures spanning many memory pages
+  /// (the rows are released) and on a transparent one (flattened into a copy first).
+  func testReleasingEncodeGivesTheSameBytes() throws {
+    for (w, h, q) in [(1003, 301, 90), (640, 480, 75), (5, 3, 90)] {
+      let expected = try ImageCodec.encodeJPEG(CodecTestSupport.smoothImage(width: w, height: h), quality: q)
+      let released = try ImageCodec.encodeJPEG(
+        releasing: CodecTestSupport.smoothImage(width: w, height: h), quality: q)
+      XCTAssertEqual(released, expected, "\(w)×\(h) at quality \(q)")
+    }
+    var clear = CodecTestSupport.smoothImage(width: 700, height: 200)
+    for i in stride(from: 3, to: clear.pixels.count, by: 8) { clear.pixels[i] = 90 }
+    XCTAssertEqual(
+      try ImageCodec.encodeJPEG(releasing: clear, quality: 90), try ImageCodec.encodeJPEG(clear, quality: 90))
+  }
+
+  /// A picture the caller still holds is copied before its rows are given back, so it stays whole.
+  func testReleasingEncodeLeavesAHeldPictureIntact() throws {
+    let picture = CodecTestSupport.smoothImage(width: 1200, height: 400)
+    let bytes = try ImageCodec.encodeJPEG(releasing: picture, quality: 90)
+    XCTAssertEqual(picture, CodecTestSupport.smoothImage(width: 1200, height: 400))
+    XCTAssertEqual(bytes, try ImageCodec.encodeJPEG(picture, quality: 90))
+  }
+
   func testQualityOutOfRangeIsAUsageError() {
     let image = RGBAImage(width: 2, height: 2)
     for q in [0, 101, -5] {

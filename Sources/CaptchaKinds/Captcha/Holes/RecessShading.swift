@@ -9,7 +9,7 @@ import VectorRaster
 /// measured on the visible hole's own mask, so a twin hole gets exactly the same light.
 struct RecessShading {
   /// Per pixel of the hole's box: −1…1 (−1 full shadow, +1 full highlight), in 1/255.
-  private let values: [Int32]
+  private let values: [Int16]
   let box: PixelRect
 
   /// - Parameters:
@@ -37,12 +37,12 @@ struct RecessShading {
     // Edges facing the light: where the hole, moved away from the light, no longer covers.
     let shadowSide = mask.shifted(dx: -offset.0, dy: -offset.1).blurred(radius: blur)
     let lightSide = mask.shifted(dx: offset.0, dy: offset.1).blurred(radius: blur)
-    var out = [Int32](repeating: 0, count: box.width * box.height)
+    var out = [Int16](repeating: 0, count: box.width * box.height)
     for i in 0..<out.count {
       let m = Int32(mask.data[i])
       let shadow = m - min(m, Int32(shadowSide.data[i]))
       let highlight = m - min(m, Int32(lightSide.data[i]))
-      out[i] = highlight - shadow
+      out[i] = Int16(highlight - shadow)
     }
     values = out
   }

@@ -114,18 +114,23 @@ public struct StripedHole: SeededHoleStyle, Equatable {
     let gw = (region.width + k - 1) / k
     let gh = (region.height + k - 1) / k
     var sums = [Int](repeating: 0, count: gw * gh * 5)  // r, g, b, hole, count
-    for y in 0..<region.height {
-      let cy = y / k
-      let iy = region.y + y
-      for x in 0..<region.width {
-        let c = (cy * gw + x / k) * 5
-        let ix = region.x + x
-        let p = (iy * image.width + ix) * 4
-        sums[c] += Int(image.pixels[p])
-        sums[c + 1] += Int(image.pixels[p + 1])
-        sums[c + 2] += Int(image.pixels[p + 2])
-        sums[c + 3] += Int(hole.coverage(atX: ix, y: iy))
-        sums[c + 4] += 1
+    let cellOfColumn = (0..<region.width).map { $0 / k * 5 }
+    sums.withUnsafeMutableBufferPointer { sum in
+      image.pixels.withUnsafeBufferPointer { px in
+        for y in 0..<region.height {
+          let iy = region.y + y
+          let cells = sum.baseAddress! + (y / k) * gw * 5
+          let row = px.baseAddress! + (iy * image.width + region.x) * 4
+          for x in 0..<region.width {
+            let c = cells + cellOfColumn[x]
+            let p = row + x * 4
+            c[0] += Int(p[0])
+            c[1] += Int(p[1])
+            c[2] += Int(p[2])
+            c[3] += Int(hole.coverage(atX: region.x + x, y: iy))
+            c[4] += 1
+          }
+        }
       }
     }
     var small = RGBAImage(width: gw, height: gh)
