@@ -63,10 +63,6 @@ struct AffineWarp {
     let fracMask = (1 << Self.frac) - 1
     let drop = Self.frac - Self.bits
     let half = 1 << (2 * Self.bits - 1)
-    if opaque {
-      renderOpaqueRow(rows: rows, lo: lo, u: su, v: sv, du: du, dv: dv, into: line)
-      return
-    }
     var fu = su
     var fv = sv
     for x in 0..<outWidth {
@@ -91,76 +87,30 @@ struct AffineWarp {
       let p00 = x0 * 4
       let p01 = x1 * 4
       let o = x * 4
-      let a00 = Int(r0[p00 + 3]) * w00
-      let a01 = Int(r0[p01 + 3]) * w01
-      let a10 = Int(r1[p00 + 3]) * w10
-      let a11 = Int(r1[p01 + 3]) * w11
-      let a = a00 + a01 + a10 + a11
-      line[o + 3] = UInt8(truncatingIfNeeded: (a + half) >> (2 * Self.bits))
-      for c in 0..<3 {
-        guard a > 0 else {
-          line[o + c] = 0
-          continue
+      if opaque {
+        for c in 0..<3 {
+          let s =
+            Int(r0[p00 + c]) * w00 + Int(r0[p01 + c]) * w01 + Int(r1[p00 + c]) * w10 + Int(r1[p01 + c]) * w11
+          line[o + c] = UInt8(truncatingIfNeeded: (s + half) >> (2 * Self.bits))
         }
-        let s =
-          Int(r0[p00 + c]) * a00 + Int(r0[p01 + c]) * a01 + Int(r1[p00 + c]) * a10 + Int(r1[p01 + c]) * a11
-        line[o + c] = UInt8(min(255, (s + a / 2) / a))
-      }
-    }
-  }
-
-  /// `renderRow` for an opaque input: the four neighbours' RGBA words are weighted as 4 × 32-bit
-  /// lanes at once (each product below 2³⁰, so the sums are those of the per-channel integer
-  /// formula), and pixels whose four neighbours all lie inside the input skip the clamping.
-  @inline(__always) private func renderOpaqueRow(
-    rows: UnsafeBufferPointer<UnsafePointer<UInt8>>, lo: Int, u: Int, v: Int, du: Int, dv: Int,
-    into line: UnsafeMutablePointer<UInt8>
-  ) {
-    let one = Int32(Self.one)
-    let fracMask = (1 << Self.frac) - 1
-    let drop = Self.frac - Self.bits
-    let half = SIMD4<Int32>(repeating: Int32(1 << (2 * Self.bits - 1)))
-    let shift = SIMD4<Int32>(repeating: Int32(2 * Self.bits))
-    let (lastX, lastY) = (inWidth - 1, inHeight - 1)
-    var fu = u
-    var fv = v
-    @inline(__always) func load(_ row: UnsafePointer<UInt8>, _ x: Int) -> SIMD4<Int32> {
-      let p = row + x * 4
-      return SIMD4<Int32>(Int32(p[0]), Int32(p[1]), Int32(p[2]), Int32(p[3]))
-    }
-    for x in 0..<outWidth {
-      let iu = fu >> Self.frac
-      let iv = fv >> Self.frac
-      var wx = Int32((fu & fracMask) >> drop)
-      var wy = Int32((fv & fracMask) >> drop)
-      fu += du
-      fv += dv
-      let x0: Int
-      let x1: Int
-      let y0: Int
-      let y1: Int
-      if iu >= 0 && iu < lastX && iv >= 0 && iv < lastY {
-        (x0, x1, y0, y1) = (iu, iu + 1, iv, iv + 1)
+        line[o + 3] = 255
       } else {
-        x0 = Self.clamp(iu, inWidth)
-        x1 = Self.clamp(iu + 1, inWidth)
-        y0 = Self.clamp(iv, inHeight)
-        y1 = Self.clamp(iv + 1, inHeight)
-        if x0 == x1 { wx = 0 }
-        if y0 == y1 { wy = 0 }
+        let a00 = Int(r0[p00 + 3]) * w00
+        let a01 = Int(r0[p01 + 3]) * w01
+        let a10 = Int(r1[p00 + 3]) * w10
+        let a11 = Int(r1[p01 + 3]) * w11
+        let a = a00 + a01 + a10 + a11
+        line[o + 3] = UInt8(truncatingIfNeeded: (a + half) >> (2 * Self.bits))
+        for c in 0..<3 {
+          guard a > 0 else {
+            line[o + c] = 0
+            continue
+          }
+          let s =
+            Int(r0[p00 + c]) * a00 + Int(r0[p01 + c]) * a01 + Int(r1[p00 + c]) * a10 + Int(r1[p01 + c]) * a11
+          line[o + c] = UInt8(min(255, (s + a / 2) / a))
+        }
       }
-      let r0 = rows[y0 - lo]
-      let r1 = rows[y1 - lo]
-      let s =
-        load(r0, x0) &* SIMD4(repeating: (one - wx) * (one - wy)) &+ load(r0, x1)
-        &* SIMD4(repeating: wx * (one - wy)) &+ load(r1, x0) &* SIMD4(repeating: (one - wx) * wy)
-        &+ load(r1, x1) &* SIMD4(repeating: wx * wy)
-      let c = (s &+ half) &>> shift
-      let o = line + x * 4
-      o[0] = UInt8(truncatingIfNeeded: c[0])
-      o[1] = UInt8(truncatingIfNeeded: c[1])
-      o[2] = UInt8(truncatingIfNeeded: c[2])
-      o[3] = 255
     }
   }
 
