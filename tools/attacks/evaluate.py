@@ -68,15 +68,19 @@ def load(folder: Path, photo: str):
     return item, bg, piece, (source, bg.shape[:2])
 
 
-def all_attacks(models: Path | None) -> dict:
-    """name → (class, function, description): the classic attacks, the hole finders and, when
-    `models` holds trained variants, the learned attackers."""
+def all_attacks(models: list[Path]) -> dict:
+    """name → (class, function, description): the classic attacks, the hole finders and the learned
+    attackers trained in each folder of `models` (named `variant` for one folder, `variant:folder`
+    for several, so one set of captchas scores several trained models)."""
     table = {**ATTACKS, **HOLE_ATTACKS}
-    if models is not None and models.is_dir():
+    folders = [m for m in models if m.is_dir()]
+    if folders:
         from learned import load_models  # noqa: PLC0415  (needs torch)
 
-        for name, attack in load_models(models).items():
-            table[name] = ("7c", attack, f"siamese CNN trained on captcha-gen output ({name})")
+        for folder in folders:
+            for name, attack in load_models(folder).items():
+                label = name if len(folders) == 1 else f"{name}:{folder.name}"
+                table[label] = ("7c", attack, f"siamese CNN trained on captcha-gen output ({name}, {folder})")
     return table
 
 
@@ -146,16 +150,17 @@ def evaluate_look(args, photos: list[Path], look: str, attacks: dict) -> dict:
 
 def print_table(results: dict, attacks: dict, looks: list[str]) -> None:
     """One row per attack, one raw / fit column pair per look, then best of any and chance."""
-    header = f"{'attack':<17}{'class':>5}  " + "  ".join(f"{look + ' raw':>11} {'fit':>6}" for look in looks)
+    n = max([17] + [len(name) + 1 for name in attacks])
+    header = f"{'attack':<{n}}{'class':>5}  " + "  ".join(f"{look + ' raw':>11} {'fit':>6}" for look in looks)
     print(header)
     print("-" * len(header))
     for name, (number, _, _) in attacks.items():
         cells = [f"{pct(results[lk]['attacks'][name]['raw']):>11} {pct(results[lk]['attacks'][name]['fitted']):>6}"
                  for lk in looks]
-        print(f"{name:<17}{str(number):>5}  " + "  ".join(cells))
+        print(f"{name:<{n}}{str(number):>5}  " + "  ".join(cells))
     best = [max(max(r["raw"], r["fitted"]) for r in results[lk]["attacks"].values()) for lk in looks]
-    print(f"{'best of any':<17}{'':>5}  " + "  ".join(f"{pct(b):>11} {'':>6}" for b in best))
-    print(f"{'chance':<17}{'':>5}  " + "  ".join(f"{pct(results[lk]['chance']):>11} {'':>6}" for lk in looks))
+    print(f"{'best of any':<{n}}{'':>5}  " + "  ".join(f"{pct(b):>11} {'':>6}" for b in best))
+    print(f"{'chance':<{n}}{'':>5}  " + "  ".join(f"{pct(results[lk]['chance']):>11} {'':>6}" for lk in looks))
     print("raw: guess as is; fit: one constant offset fitted on half the captchas, success on the other half (2-fold).")
 
 
@@ -171,7 +176,8 @@ def main(argv=None) -> int:
     ap.add_argument("--first-seed", type=int, default=1, help="added to a per-photo base seed (default 1)")
     ap.add_argument("--size", default="320x160", help="--size passed to make (default 320x160)")
     ap.add_argument("--work", default=".build/attack-eval", help="where the captchas are written")
-    ap.add_argument("--models", help="folder of trained learned attackers (learned.py train --out); omitted: none")
+    ap.add_argument("--models", help="folder of trained learned attackers (learned.py train --out), or several "
+                    "separated by commas (attacks named variant:folder); omitted: none")
     ap.add_argument("--only", help="comma-separated attack names to run (default: all)")
     ap.add_argument("--make-arg", action="append", default=[], help="extra argument for make (repeatable)")
     ap.add_argument("--json", help="write machine-readable results here")
@@ -184,7 +190,7 @@ def main(argv=None) -> int:
     if not photos:
         print(f"evaluate: no {args.set} photos ({', '.join(sorted(wanted))}) in {photo_dir}", file=sys.stderr)
         return 2
-    attacks = all_attacks(Path(args.models) if args.models else None)
+    attacks = all_attacks([Path(m) for m in args.models.split(",") if m] if args.models else [])
     if args.only:
         names = [n.strip() for n in args.only.split(",") if n.strip()]
         unknown = [n for n in names if n not in attacks]

@@ -14,16 +14,20 @@ Two variants, as an attacker would try them:
 Both flip captchas left-right while training.
 
     python tools/attacks/learned.py train --bin .build/release/captcha-gen --photos ../shared/photos \
-        --out .build/attack-models [--minutes 8] [--count 2400]
+        --out .build/attack-models [--minutes 8] [--count 2400] [--key-every 5]
 
 trains both variants on captchas made from the TRAIN_PHOTOS (and procedural backgrounds); the test
-photos (evaluate.TEST_PHOTOS) are never read. `evaluate.py --models DIR` then reports them.
+photos (evaluate.TEST_PHOTOS) are never read; captchas already in `--work` from the same command are
+reused. `--key-every N` makes each N captchas with a fresh
+random `--style-key` (the attacker who knows how keys work but not the deployment's key).
+`evaluate.py --models DIR` then reports them.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import time
@@ -55,12 +59,19 @@ def band(background: np.ndarray, y: int, h: int) -> np.ndarray:
 
 def make_one(job):
     """Generate one captcha; returns (band, piece, target x) or None when make failed."""
-    binary, photo, look, seed, out = job
+    binary, photo, look, seed, out, key = job
     cmd = [binary, "make", "--out", str(out), "--seed", str(seed), "--size", "320x160", "--difficulty", look]
     if photo is not None:
         cmd += ["--image", str(photo)]
-    if subprocess.run(cmd, capture_output=True).returncode != 0:
-        return None
+    if key is not None:
+        cmd += ["--style-key", key]
+    # A captcha made before by the same command (and style key) is read back, not made again.
+    stamp = out / "make-command.json"
+    record = json.dumps({"cmd": cmd, "env_key": os.environ.get("CAPTCHA_STYLE_KEY")})
+    if not (stamp.exists() and stamp.read_text() == record and (out / "answer.json").exists()):
+        if subprocess.run(cmd, capture_output=True).returncode != 0:
+            return None
+        stamp.write_text(record)
     answer = json.loads((out / "answer.json").read_text())
     bg = cv2.imread(str(out / answer["background"]["file"]), cv2.IMREAD_COLOR)
     piece = cv2.imread(str(out / answer["piece"]["file"]), cv2.IMREAD_UNCHANGED)
@@ -68,11 +79,20 @@ def make_one(job):
     return band(bg, y, piece.shape[0]), piece, int(answer["target"]["x"])
 
 
+def random_keys(count: int, every: int, seed: int) -> list:
+    """One style key per captcha, a fresh one every `every` captchas (16 hex digits each, drawn from
+    `seed`): the attacker who knows the design but not the deployment's key trains on many keys."""
+    rng = np.random.default_rng(seed)
+    keys = ["".join(f"{b:02x}" for b in rng.integers(0, 256, 8)) for _ in range((count + every - 1) // every)]
+    return [keys[k // every] for k in range(count)]
+
+
 def make_dataset(binary: str, photo_dir: Path, count: int, work: Path, seed_base: int = 7_000_000,
-                 train_looks: dict | None = None):
+                 train_looks: dict | None = None, keys: list | None = None):
     """`count` captchas from the training photos and procedural backgrounds (equal shares), looks
-    mixed as `train_looks` (default TRAIN_LOOKS); returns arrays (bands N×(h+2M)×W×3, pieces
-    N×h×h×4, targets N). `make` inherits the environment, so CAPTCHA_STYLE_KEY trains on a key's look."""
+    mixed as `train_looks` (default TRAIN_LOOKS), captcha k made with `--style-key keys[k]` when
+    `keys` is given; returns arrays (bands N×(h+2M)×W×3, pieces N×h×h×4, targets N). Without
+    `keys`, `make` inherits the environment, so CAPTCHA_STYLE_KEY trains on one key's look."""
     sources = [photo_dir / f"{stem}.jpg" for stem in TRAIN_PHOTOS] + [None]
     jobs = []
     shares = train_looks or TRAIN_LOOKS
@@ -80,7 +100,7 @@ def make_dataset(binary: str, photo_dir: Path, count: int, work: Path, seed_base
     for k in range(count):
         src = sources[k % len(sources)]
         look = looks[(k // len(sources)) % len(looks)]
-        jobs.append((binary, src, look, seed_base + k, work / f"c{k}"))
+        jobs.append((binary, src, look, seed_base + k, work / f"c{k}", keys[k] if keys else None))
     with ThreadPoolExecutor(max_workers=2) as pool:
         made = [m for m in pool.map(make_one, jobs) if m is not None]
     return (np.stack([m[0] for m in made]), np.stack([m[1] for m in made]),
@@ -167,8 +187,10 @@ def prepare(bands: np.ndarray, pieces: np.ndarray, variant: str, rng=None):
             torch.from_numpy(np.ascontiguousarray(p.transpose(0, 3, 1, 2))))
 
 
-def train(bands, pieces, targets, variant: str, minutes: float, out: Path, seed: int = 0) -> dict:
-    """Adam on soft-label cross-entropy over x (σ = 1 step), with left-right flips, for `minutes`."""
+def train(bands, pieces, targets, variant: str, minutes: float, out: Path, seed: int = 0,
+          max_steps: int = 0) -> dict:
+    """Adam on soft-label cross-entropy over x (σ = 1 step), with left-right flips, for `minutes`
+    or `max_steps` steps (0: no limit), whichever ends first."""
     torch = _torch()
     torch.manual_seed(seed)
     torch.set_num_threads(2)
@@ -178,9 +200,10 @@ def train(bands, pieces, targets, variant: str, minutes: float, out: Path, seed:
     W, h = bands.shape[2], pieces.shape[1]
     n_pos = (W - h) // 2 + 1
     grid = np.arange(n_pos, dtype=np.float32)
-    deadline = time.monotonic() + 60 * minutes
+    started = time.monotonic()
+    deadline = started + 60 * minutes
     steps, seen, batch = 0, 0, 16
-    while time.monotonic() < deadline:
+    while time.monotonic() < deadline and (max_steps == 0 or steps < max_steps):
         idx = rng.integers(0, len(bands), batch)
         b, p, t = bands[idx].copy(), pieces[idx].copy(), targets[idx].astype(np.float32).copy()
         flip = rng.random(batch) < 0.5
@@ -202,6 +225,7 @@ def train(bands, pieces, targets, variant: str, minutes: float, out: Path, seed:
     out.mkdir(parents=True, exist_ok=True)
     torch.save(model.state_dict(), out / f"{variant}.pt")
     return {"variant": variant, "steps": steps, "captchas_seen": seen, "minutes": minutes,
+            "elapsed_s": round(time.monotonic() - started),
             "train_captchas": int(len(bands))}
 
 
@@ -248,7 +272,14 @@ def main(argv=None) -> int:
     t.add_argument("--work", default=".build/attack-train")
     t.add_argument("--count", type=int, default=2400, help="training captchas (default 2400)")
     t.add_argument("--minutes", type=float, default=8, help="training minutes per variant (default 8)")
+    t.add_argument("--max-steps", type=int, default=0,
+                   help="stop a variant after this many steps even before --minutes (default 0: no limit); "
+                        "on a shared machine a step budget compares models fairly")
     t.add_argument("--variants", default=",".join(VARIANTS))
+    t.add_argument("--key-every", type=int, default=0,
+                   help="train on many style keys: a fresh random key every N captchas (default 0: no key "
+                        "of its own; CAPTCHA_STYLE_KEY applies)")
+    t.add_argument("--key-seed", type=int, default=0, help="seed of the random keys of --key-every (default 0)")
     t.add_argument("--looks", help="comma-separated looks to train on in equal shares (default: "
                    + ", ".join(f"{k} {int(v * 100)}%%" for k, v in TRAIN_LOOKS.items()) + ")")
     args = ap.parse_args(argv)
@@ -262,12 +293,18 @@ def main(argv=None) -> int:
     if args.looks:
         names = args.looks.split(",")
         looks = {name: 1 / len(names) for name in names}
-    bands, pieces, targets = make_dataset(args.bin, photo_dir, args.count, Path(args.work), train_looks=looks)
+    if args.key_every < 0:
+        print(f"learned: --key-every {args.key_every} is negative; use 0 (off) or N ≥ 1", file=sys.stderr)
+        return 2
+    keys = random_keys(args.count, args.key_every, args.key_seed) if args.key_every else None
+    bands, pieces, targets = make_dataset(args.bin, photo_dir, args.count, Path(args.work), train_looks=looks,
+                                          keys=keys)
     print(f"learned: {len(bands)} training captchas made in {time.monotonic() - t0:.0f} s", flush=True)
     out = Path(args.out)
     log = []
     for variant in args.variants.split(","):
-        log.append(train(bands, pieces, targets, variant, args.minutes, out))
+        log.append(train(bands, pieces, targets, variant, args.minutes, out, max_steps=args.max_steps))
+        log[-1]["style_keys"] = len(set(keys)) if keys else 0
         print(f"learned: {variant} trained: {log[-1]}", flush=True)
     (out / "training.json").write_text(json.dumps(log, indent=1) + "\n")
     return 0

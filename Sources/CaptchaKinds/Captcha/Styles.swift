@@ -11,6 +11,21 @@ public struct PieceStyle: Equatable, Sendable {
   public var rimOpacity: Double = 0.5
   /// A bevel (lit top left, shaded bottom right), drawn before the rim; nil: none.
   public var bevel: PieceBevel?
+  /// The colour the rim moves towards (a style key's); nil: white.
+  public var rimColour: RimColour?
+
+  /// An 8-bit colour for the rim.
+  public struct RimColour: Equatable, Sendable {
+    public var r: UInt8
+    public var g: UInt8
+    public var b: UInt8
+
+    public init(r: UInt8, g: UInt8, b: UInt8) {
+      self.r = r
+      self.g = g
+      self.b = b
+    }
+  }
 
   public init(rimWidth: Double = 1.5, rimOpacity: Double = 0.5, bevel: PieceBevel? = nil) {
     self.rimWidth = rimWidth
@@ -35,6 +50,7 @@ public struct PieceStyle: Equatable, Sendable {
     guard rimWidth > 0, rimOpacity > 0 else { return }
     let inner = m.eroded(radius: rimWidth)
     let k = UInt32((rimOpacity * 256).rounded())
+    let colour = rimColour.map { [$0.r, $0.g, $0.b] }
     m.data.withUnsafeBufferPointer { mp in
       inner.data.withUnsafeBufferPointer { ip in
         piece.pixels.withUnsafeMutableBufferPointer { px in
@@ -46,6 +62,13 @@ public struct PieceStyle: Equatable, Sendable {
             // Share of this pixel's coverage that lies in the rim, in 1/256.
             let rim = (a - e) * 256 / a
             let t = rim * k  // 0…65536
+            if let colour {
+              for c in 0..<3 {
+                let v = Int32(px[i * 4 + c])
+                px[i * 4 + c] = UInt8(v + ((Int32(colour[c]) - v) * Int32(t) + 32768) >> 16)
+              }
+              continue
+            }
             for c in 0..<3 {
               let v = UInt32(px[i * 4 + c])
               px[i * 4 + c] = UInt8(v + ((255 - v) * t + 32768) >> 16)

@@ -11,30 +11,21 @@ import VectorRaster
 #endif
 
 /// A deployment's own family of looks, drawn from a secret (`--style-key`, or the environment
-/// variable `CAPTCHA_STYLE_KEY`; issue 12): the recess light's direction, strength and palette,
-/// how the lent texture is laid in and how strong it is, the jigsaw family's knob and neck sizes
-/// (piece and twins alike) and the rim's width. A solver trained on the public look, or on
-/// another key's, meets pictures whose details it has not seen; the same key and seed still give
-/// the same captcha. The secret is never written anywhere: answer.json records only
-/// `fingerprint`, a short hash that tells keys apart without revealing them.
+/// variable `CAPTCHA_STYLE_KEY`; issue 12): the piece's outline family (knob form, knobs per side,
+/// corners, knob and neck sizes; the decoys share it), the recess light's direction over the full
+/// circle, width and strength, separate shadow and highlight palettes, how the lent texture is laid
+/// in and how much of the surroundings it carries, the rim's width and colour, and the least
+/// number of decoys (`StyleFamily`). Every key's family is drawn away from the public look's. A
+/// solver trained on the public look, or on another key's, meets pictures whose details it has not
+/// seen; the same key and seed still give the same captcha. The secret is never written anywhere:
+/// answer.json records only `fingerprint`, a short hash that tells keys apart without revealing
+/// them.
 public struct StyleKey: Equatable, Sendable {
-  /// Everything the key decides, drawn once from its hash.
-  public struct Family: Equatable, Sendable {
-    public var light: Int
-    public var lightStrength: Double
-    public var tint: TexturedHole.Tint
-    public var textureGain: Double
-    var orientation: PhotoTexture.Orientation
-    public var knobScale: Double
-    public var neckScale: Double
-    public var rimWidth: Double
-  }
-
   /// The environment variable read when `--style-key` is not given.
   public static let environmentVariable = "CAPTCHA_STYLE_KEY"
 
   /// The family of looks this key draws.
-  public let family: Family
+  public let family: StyleFamily
   /// 8 hex digits identifying the key in answer.json (a separate hash: it says nothing about the
   /// numbers the key draws).
   public let fingerprint: String
@@ -49,23 +40,8 @@ public struct StyleKey: Equatable, Sendable {
     fingerprint = String(
       SHA256.hexDigest(Array("captcha-gen style fingerprint\u{0}\(secret)".utf8)).prefix(8))
     var rng = Xoshiro256StarStar(seed: seed, stream: 0x6b6579)  // "key"
-    let palette = Self.palettes[Int(rng.next(below: UInt64(Self.palettes.count)))]
-    family = Family(
-      light: Int(rng.next(below: 8)),
-      lightStrength: rng.nextDouble(in: 0.6, 0.9),
-      tint: TexturedHole.Tint(r: palette.0, g: palette.1, b: palette.2),
-      textureGain: rng.nextDouble(in: 0.8, 1.2),
-      orientation: PhotoTexture.Orientation.allCases[Int(rng.next(below: 3))],
-      knobScale: rng.nextDouble(in: 0.88, 1.12),
-      neckScale: rng.nextDouble(in: 0.9, 1.1),
-      rimWidth: rng.nextDouble(in: 3.5, 4.5))
+    family = StyleFamily(drawing: &rng)
   }
-
-  /// Shadow palettes: how each channel follows the recess light (neutral, warm, cool, green,
-  /// violet, sepia).
-  static let palettes: [(Double, Double, Double)] = [
-    (1, 1, 1), (1.2, 1, 0.75), (0.8, 0.95, 1.25), (0.85, 1.15, 0.9), (1.1, 0.8, 1.15), (1.15, 1.0, 0.8),
-  ]
 
   /// The secret in `CAPTCHA_STYLE_KEY`, nil when it is unset or empty.
   public static func secretFromEnvironment() -> String? {
@@ -75,22 +51,32 @@ public struct StyleKey: Equatable, Sendable {
   }
 
   /// Restyles the hardened look in `options` with the key's family: a `TexturedHole` takes its
-  /// light, palette and texture; a jigsaw piece its knob family; an opaque rim its width. Other
-  /// styles chosen explicitly are left as they are.
+  /// light, palettes and texture; a jigsaw piece its outline family; an opaque rim its width and
+  /// colour; decoys that are on (not twins) number at least the family's count. Other styles chosen
+  /// explicitly are left as they are. Applying it twice changes nothing more.
   public func apply(to options: inout MakeOptions) {
     if var hole = options.holeStyle as? TexturedHole {
-      hole.light = family.light
+      hole.lightAngle = family.lightAngle
+      hole.lightWidth = family.lightWidth
       hole.opacity = family.lightStrength
-      hole.shadowTint = family.tint
+      hole.shadowTint = family.shadowTint
+      hole.highlightTint = family.highlightTint
       hole.textureGain = family.textureGain
       hole.orientation = family.orientation
+      hole.carry = family.carry
       options.holeStyle = hole
     }
     if options.shape is JigsawShape {
-      options.shape = JigsawShape(knobScale: family.knobScale, neckScale: family.neckScale)
+      options.shape = JigsawShape(
+        knobScale: family.knobScale, neckScale: family.neckScale, form: family.knobForm, tabs: family.tabs,
+        cornerRadius: family.cornerRadius)
     }
     if options.pieceStyle.rimOpacity == 1 && options.pieceStyle.rimWidth > 0 {
       options.pieceStyle.rimWidth = family.rimWidth
+      options.pieceStyle.rimColour = family.rimColour
+    }
+    if options.decoys.count > 0 && !options.decoys.twins {
+      options.decoys.count = max(options.decoys.count, family.decoyCount)
     }
   }
 }

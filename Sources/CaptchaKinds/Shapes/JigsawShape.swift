@@ -14,10 +14,23 @@ public struct JigsawShape: PieceShape, Equatable {
   public var knobScale: Double = 1
   /// How wide the knobs' necks are against the standard piece (1 for the public look).
   public var neckScale: Double = 1
+  /// How a knob is drawn (`.round` for the public look; a style key may draw another form).
+  public var form: KnobForm = .round
+  /// Knobs per shaped side, 1 or 2 (1 for the public look); two are smaller and sit at about a
+  /// third and two thirds of the side.
+  public var tabs: Int = 1
+  /// Radius of the body's corners against its side (0: square corners, the public look).
+  public var cornerRadius: Double = 0
 
-  public init(knobScale: Double = 1, neckScale: Double = 1) {
+  public init(
+    knobScale: Double = 1, neckScale: Double = 1, form: KnobForm = .round, tabs: Int = 1,
+    cornerRadius: Double = 0
+  ) {
     self.knobScale = knobScale
     self.neckScale = neckScale
+    self.form = form
+    self.tabs = tabs
+    self.cornerRadius = cornerRadius
   }
 
   public var name: String { "jigsaw" }
@@ -76,9 +89,20 @@ public struct JigsawShape: PieceShape, Equatable {
 
   public func path(size: Double, seed: UInt64) -> Path {
     let edges = Self.edges(seed: seed).map(scaled)
-    let corners = [Point(0, 0), Point(1, 0), Point(1, 1), Point(0, 1)]
-    // Outward normals of top, right, bottom, left (clockwise on a y-down screen).
-    let normals = [Point(0, -1), Point(1, 0), Point(0, 1), Point(-1, 0)]
+    let p = isPublicFamily ? Self.publicBody(edges) : familyBody(edges)
+    return p.fitted(toBox: size) ?? p
+  }
+
+  /// True for the public look's outline family (round knobs, one per side, square corners).
+  var isPublicFamily: Bool { form == .round && tabs == 1 && cornerRadius == 0 }
+
+  /// The unit body's corners (top left, clockwise) and its sides' outward normals (top, right,
+  /// bottom, left on a y-down screen).
+  static let corners = [Point(0, 0), Point(1, 0), Point(1, 1), Point(0, 1)]
+  static let normals = [Point(0, -1), Point(1, 0), Point(0, 1), Point(-1, 0)]
+
+  /// The public look's body: square corners and one round knob per shaped side.
+  static func publicBody(_ edges: [Edge]) -> Path {
     var p = Path()
     p.move(to: corners[0])
     for side in 0..<4 {
@@ -86,15 +110,16 @@ public struct JigsawShape: PieceShape, Equatable {
       let along = corners[(side + 1) % 4] - a
       switch edges[side] {
       case .flat:
-        p.line(to: a + along)
+        break
       case .knob(let k):
         Self.appendKnob(k, to: &p) { a + along * $0.x + normals[side] * $0.y }
       case .notch(let k):
         Self.appendKnob(k, to: &p) { a + along * $0.x - normals[side] * $0.y }
       }
+      p.line(to: a + along)
     }
     p.close()
-    return p.fitted(toBox: size) ?? p
+    return p
   }
 
   /// `edge` with the family's knob and neck scales applied (the head's centre stays where it was).
@@ -114,8 +139,9 @@ public struct JigsawShape: PieceShape, Equatable {
     }
   }
 
-  /// Appends one side carrying knob `k`, in side-local (u along, v outward) coordinates mapped by
-  /// `map`, from u = 0 to u = 1. The neck leaves the side with a small rounded flare, narrows to
+  /// Appends knob `k` of one side, in side-local (u along, v outward) coordinates mapped by `map`,
+  /// from the side (u = c − n − flare) back to it (u = c + n + flare); the caller draws the rest of
+  /// the side. The neck leaves the side with a small rounded flare, narrows to
   /// its waist just below the head, and opens into the oval head (quarter-ellipse cubics); the
   /// right half mirrors the left.
   static func appendKnob(_ k: Knob, to p: inout Path, map: (Point) -> Point) {
@@ -137,6 +163,5 @@ public struct JigsawShape: PieceShape, Equatable {
     p.cubic(
       to: q(c + n, waist), control1: q(c + r, h - ry * kappa), control2: q(c + n, waist + (h - waist) * 0.4))
     p.cubic(to: q(c + n + flare, 0), control1: q(c + n, waist * 0.35), control2: q(c + n + flare * 0.1, 0))
-    p.line(to: q(1, 0))
   }
 }

@@ -17,11 +17,26 @@ struct RecessShading {
   ///   - light: the direction the light comes from, a unit step on the 8-neighbourhood
   ///     (e.g. (−1, −1): from the top left).
   init(mask: CoverageMask, light: (Int, Int)) {
+    let r = Self.bandWidth(mask)
+    self.init(mask: mask, offset: (light.0 * r, light.1 * r), blur: max(1, r / 2))
+  }
+
+  /// The light from `angle` degrees (0: from the right, 90: from below, on a y-down screen), its
+  /// bands `width` times the standard band (a style key's light; issue 12).
+  init(mask: CoverageMask, angle: Double, width: Double) {
+    let reach = Double(Self.bandWidth(mask)) * width * 1.2
+    let (sine, cosine) = PortableMath.sinCos(degrees: angle)
+    let offset = (Int((cosine * reach).rounded()), Int((sine * reach).rounded()))
+    self.init(mask: mask, offset: offset, blur: max(1, Int((reach / 2.4).rounded())))
+  }
+
+  /// The light's bands: the hole shifted by `offset` (towards the light) and by −`offset`, each
+  /// box-blurred by `blur`.
+  init(mask: CoverageMask, offset: (Int, Int), blur: Int) {
     box = mask.rect
-    let r = max(2, min(box.width, box.height) / 16)
     // Edges facing the light: where the hole, moved away from the light, no longer covers.
-    let shadowSide = mask.shifted(dx: -light.0 * r, dy: -light.1 * r).blurred(radius: max(1, r / 2))
-    let lightSide = mask.shifted(dx: light.0 * r, dy: light.1 * r).blurred(radius: max(1, r / 2))
+    let shadowSide = mask.shifted(dx: -offset.0, dy: -offset.1).blurred(radius: blur)
+    let lightSide = mask.shifted(dx: offset.0, dy: offset.1).blurred(radius: blur)
     var out = [Int16](repeating: 0, count: box.width * box.height)
     for i in 0..<out.count {
       let m = Int32(mask.data[i])
@@ -31,6 +46,9 @@ struct RecessShading {
     }
     values = out
   }
+
+  /// The standard band width for a hole: a sixteenth of its box's shorter side, at least 2 px.
+  static func bandWidth(_ mask: CoverageMask) -> Int { max(2, min(mask.rect.width, mask.rect.height) / 16) }
 
   /// −1…1 at image pixel (x, y) inside `box`.
   @inline(__always) func value(x: Int, y: Int) -> Double {

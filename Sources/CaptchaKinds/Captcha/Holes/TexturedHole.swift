@@ -30,6 +30,13 @@ public struct TexturedHole: SeededHoleStyle, Equatable {
   public var light: Int = 0
   /// How strongly each channel follows the shadow (a palette: 1, 1, 1 is neutral grey).
   public var shadowTint: Tint = Tint()
+  /// The highlight's own palette (a style key's); nil: the shadow's.
+  public var highlightTint: Tint?
+  /// The light's direction in degrees over the full circle (0: from the right, 90: from below;
+  /// a style key's); nil: `light`'s eight directions.
+  public var lightAngle: Double?
+  /// Width of the light's bands against the standard (a style key's; used with `lightAngle`).
+  public var lightWidth: Double = 1
   /// How the lent texture is laid in.
   var orientation: PhotoTexture.Orientation = .upright
   /// The seed `render(into:weight:)` uses.
@@ -69,12 +76,12 @@ public struct TexturedHole: SeededHoleStyle, Equatable {
     let box = hole.rect
     let base = BaseFill(image: image, hole: hole)
     let texture = PhotoTexture(image: image, box: box, orientation: orientation, rng: &rng)
-    let directions = RecessShading.directions
-    let recess = RecessShading(mask: hole, light: directions[((light % 8) + 8) % 8])
+    let recess = recessShading(hole)
     // Capped, so a flat window (sky) lent to a busy place does not blow up its noise.
     let gain = textureGain * min(Self.maxTextureGain, base.contrast / max(1, texture.strength))
     let k = Self.lightLevels * opacity
     let tint = (shadowTint.r, shadowTint.g, shadowTint.b)
+    let lit = highlightTint.map { ($0.r, $0.g, $0.b) } ?? tint
     let imageWidth = image.width
     hole.data.withUnsafeBufferPointer { wp in
       image.pixels.withUnsafeMutableBufferPointer { px in
@@ -92,7 +99,8 @@ public struct TexturedHole: SeededHoleStyle, Equatable {
             let d = texture.detail(x: ix, y: iy)
             colour = (colour.0 + gain * d.0, colour.1 + gain * d.1, colour.2 + gain * d.2)
             let l = k * recess.value(x: ix, y: iy)
-            colour = (colour.0 + l * tint.0, colour.1 + l * tint.1, colour.2 + l * tint.2)
+            let t = l < 0 ? tint : lit
+            colour = (colour.0 + l * t.0, colour.1 + l * t.1, colour.2 + l * t.2)
             let p = (iy * imageWidth + ix) * 4
             px[p] = StripedHole.mix(px[p], colour.0, a)
             px[p + 1] = StripedHole.mix(px[p + 1], colour.1, a)
@@ -101,6 +109,13 @@ public struct TexturedHole: SeededHoleStyle, Equatable {
         }
       }
     }
+  }
+
+  /// The recess light over `hole`: from `lightAngle` when a style key set one, else from one of
+  /// the eight `light` directions.
+  func recessShading(_ hole: CoverageMask) -> RecessShading {
+    if let angle = lightAngle { return RecessShading(mask: hole, angle: angle, width: lightWidth) }
+    return RecessShading(mask: hole, light: RecessShading.directions[((light % 8) + 8) % 8])
   }
 
   /// The surroundings' colour continued into the hole (`SurroundingsFill`), measured on a grid
