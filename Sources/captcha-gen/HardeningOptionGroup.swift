@@ -39,7 +39,8 @@ struct HardeningOptionGroup: ParsableArguments {
     parsing: .unconditional,
     help: ArgumentHelp(
       "Extra decoy holes in the same style with similar but different shapes, 0…16 (as many as fit); "
-        + "default from --difficulty (classic 0, easy 1, normal 2, hard 4 twins of the piece's own outline).")
+        + "default from --difficulty (classic 0, easy 1, normal 2, hard 4 twins of the piece's own outline); "
+        + "with --style-key, other-shape decoys number at least the key's own 2…4.")
   )
   var decoys: Int?
 

@@ -97,7 +97,9 @@ final class RasterHostileTests: XCTestCase {
     let z = Rasterizer.fill(polygons([zig + [Point(1, 31)]]), rule: .nonzero, clip: clip)
     XCTAssertFalse(z.data.isEmpty)
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    XCTAssertLessThan(seconds, 30, "200 000-segment fills must not hang")
+    // A hang guard, not a speed target (speed is measured by `make raster-compare`): a debug build
+    // takes about 10–25 s here depending on load, an unbounded resolver would take hours.
+    XCTAssertLessThan(seconds, 180, "200 000-segment fills must not hang")
   }
 
   func testPolygonsOutsideClipAreEmptyAndFast() {
