@@ -95,4 +95,43 @@ final class StyleFamilyTests: XCTestCase {
     hard.styleKey = key
     XCTAssertEqual(hard.styled().decoys, MakeOptions(difficulty: .hard).decoys)
   }
+
+  /// The largest mean colour cast (max over channel pairs of the mean difference, in levels) that
+  /// `hole` leaves inside a square on a flat grey picture, where everything it draws is its light.
+  func colourCast(of hole: TexturedHole) -> Double {
+    let box = PixelRect(x: 40, y: 40, width: 40, height: 40)
+    var mask = CoverageMask(zeroOver: box)
+    for i in mask.data.indices { mask.data[i] = 255 }
+    var img = RGBAImage(width: 120, height: 120, fill: (128, 128, 128, 255))
+    hole.render(into: &img, weight: mask, seed: 7)
+    var sums = (0.0, 0.0, 0.0)
+    for y in box.y..<(box.y + box.height) {
+      for x in box.x..<(box.x + box.width) {
+        let p = (y * img.width + x) * 4
+        sums.0 += Double(img.pixels[p])
+        sums.1 += Double(img.pixels[p + 1])
+        sums.2 += Double(img.pixels[p + 2])
+      }
+    }
+    let n = Double(box.width * box.height)
+    let (r, g, b) = (sums.0 / n, sums.1 / n, sums.2 / n)
+    return max(abs(r - g), abs(g - b), abs(r - b))
+  }
+
+  /// Shadow and highlight are one band of light on opposite sides of the outline; with one
+  /// palette their colours cancel over the hole, so a key leaves no mean cast for a colour-cast
+  /// detector to find. (With two palettes the same measure shows a cast of several levels.)
+  func testAKeyedHoleLeavesNoColourCast() throws {
+    for secret in Self.secrets.prefix(40) {
+      var options = MakeOptions(difficulty: .normal)
+      options.styleKey = try StyleKey(secret: secret)
+      let hole = try XCTUnwrap(options.styled().holeStyle as? TexturedHole)
+      XCTAssertLessThan(colourCast(of: hole), 0.5, "\(secret): mean colour cast in levels")
+    }
+    var twoPalettes = TexturedHole(opacity: 0.9)
+    twoPalettes.lightAngle = 30
+    twoPalettes.shadowTint = TexturedHole.Tint(r: 1.4, g: 1, b: 0.7)
+    twoPalettes.highlightTint = TexturedHole.Tint(r: 0.7, g: 1, b: 1.4)
+    XCTAssertGreaterThan(colourCast(of: twoPalettes), 2, "the measure sees a cast when there is one")
+  }
 }
