@@ -30,7 +30,17 @@ public struct IntPlane: Equatable, Sendable {
   /// 2³¹ (the usual case: values from 0 up to 2³¹ / n), the division is an exact multiply and shift on
   /// 32-bit sums (`Divider`); otherwise 64-bit sums are divided. Both give the same values.
   public func boxBlurred(radius: Int, passes: Int) -> IntPlane {
-    guard radius > 0, width > 0, height > 0, passes > 0 else { return self }
+    boxBlurred(radius: radius, passes: passes, within: PixelRect(x: 0, y: 0, width: width, height: height))
+  }
+
+  /// The part of `boxBlurred(radius:passes:)` inside `keep` (a rectangle of this plane), as a plane
+  /// of `keep`'s size, with the same values. Only the cone of pixels that `keep` depends on is
+  /// computed: each pass is worked out over `keep` widened by the radius times the passes still to
+  /// come (rows one radius more before a column pass), so a hole's fill that reads only its own
+  /// box, or one point, does a fraction of the work of the whole plane.
+  public func boxBlurred(radius: Int, passes: Int, within keep: PixelRect) -> IntPlane {
+    let keep = keep.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
+    guard radius > 0, passes > 0, !keep.isEmpty else { return cropped(to: keep) }
     let n = 2 * radius + 1
     var (low, peak) = (Int32(0), Int32(0))
     for v in values {
@@ -38,12 +48,50 @@ public struct IntPlane: Equatable, Sendable {
       peak = max(peak, v)
     }
     var out = values
+    let cone = BlurCone(width: width, height: height, keep: keep, radius: radius, passes: passes)
     if low >= 0 && Int64(peak) * Int64(n) + Int64(n / 2) < Int64(Divider.limit) {
-      Self.blur32(&out, width: width, height: height, radius: radius, passes: passes)
+      Self.blur32(&out, cone: cone)
     } else {
-      Self.blur64(&out, width: width, height: height, radius: radius, passes: passes)
+      Self.blur64(&out, cone: cone)
     }
-    return IntPlane(width: width, height: height, values: out)
+    return IntPlane(width: width, height: height, values: out).cropped(to: keep)
+  }
+
+  /// The values inside `rect` (a rectangle of this plane) as a plane of its size.
+  public func cropped(to rect: PixelRect) -> IntPlane {
+    if rect == PixelRect(x: 0, y: 0, width: width, height: height) { return self }
+    var out = [Int32](repeating: 0, count: rect.width * rect.height)
+    for y in 0..<rect.height {
+      let src = (rect.y + y) * width + rect.x
+      out.replaceSubrange(y * rect.width..<(y + 1) * rect.width, with: values[src..<src + rect.width])
+    }
+    return IntPlane(width: rect.width, height: rect.height, values: out)
+  }
+
+  /// Where each 1-D pass of a blur must be worked out for the result inside `keep` to be exact.
+  struct BlurCone {
+    let width: Int
+    let height: Int
+    let keep: PixelRect
+    let radius: Int
+    let passes: Int
+
+    /// Columns and rows of pass `pass`'s row blur (0-based): `keep` widened by the radius times
+    /// the passes after this one across, and by one radius more down, for the column blur.
+    func rowPass(_ pass: Int) -> (x: Range<Int>, y: Range<Int>) {
+      let across = (passes - 1 - pass) * radius
+      return (span(keep.x, keep.maxX, across, width), span(keep.y, keep.maxY, across + radius, height))
+    }
+
+    /// Columns and rows of pass `pass`'s column blur.
+    func columnPass(_ pass: Int) -> (x: Range<Int>, y: Range<Int>) {
+      let across = (passes - 1 - pass) * radius
+      return (span(keep.x, keep.maxX, across, width), span(keep.y, keep.maxY, across, height))
+    }
+
+    private func span(_ low: Int, _ high: Int, _ widen: Int, _ limit: Int) -> Range<Int> {
+      max(0, low - widen)..<min(limit, high + widen)
+    }
   }
 
   /// ⌊x / d⌋ for 0 ≤ x < 2³¹ as (x · m) >> k, with k = 32 + ⌊log₂ d⌋ and m = ⌈2ᵏ / d⌉ < 2³² for
@@ -67,8 +115,9 @@ public struct IntPlane: Equatable, Sendable {
     }
   }
 
-  /// The blur on 32-bit sums (every window sum plus n/2 below 2³¹).
-  static func blur32(_ values: inout [Int32], width w: Int, height h: Int, radius: Int, passes: Int) {
+  /// The blur on 32-bit sums (every window sum plus n/2 below 2³¹), over `cone`.
+  static func blur32(_ values: inout [Int32], cone: BlurCone) {
+    let (w, h, radius) = (cone.width, cone.height, cone.radius)
     let n = 2 * radius + 1
     let half = UInt32(n / 2)
     let divide = Divider(n)
@@ -78,58 +127,62 @@ public struct IntPlane: Equatable, Sendable {
       signed.withMemoryRebound(to: UInt32.self) { c in
         tmp.withUnsafeMutableBufferPointer { t in
           colSum.withUnsafeMutableBufferPointer { cs in
-            for _ in 0..<passes {
+            for pass in 0..<cone.passes {
               // Rows: the window [x − r, x + r] clipped to the row. Pixel x + r enters the sum
               // while x < w − r and pixel x − r leaves it from x = r on, so each row runs in
               // spans without a test per pixel.
-              let noDrop = min(radius, w)
-              let noAdd = max(0, w - radius)
-              for y in 0..<h {
+              let rows = cone.rowPass(pass)
+              let (a, b) = (rows.x.lowerBound, rows.x.upperBound)
+              let addEnd = min(b, max(a, w - radius))
+              let dropStart = min(b, max(a, radius))
+              for y in rows.y {
                 let row = c.baseAddress! + y * w
                 let out = t.baseAddress! + y * w
                 var s: UInt32 = 0
-                for k in 0..<noDrop { s &+= row[k] }
-                var x = 0
-                while x < min(noDrop, noAdd) {
+                for k in max(0, a - radius)..<min(w, a + radius) { s &+= row[k] }
+                var x = a
+                while x < min(addEnd, dropStart) {
                   s &+= row[x + radius]
                   out[x] = divide(s &+ half)
                   x += 1
                 }
-                while x < noAdd {
+                while x < addEnd {
                   s &+= row[x + radius]
                   out[x] = divide(s &+ half)
                   s &-= row[x - radius]
                   x += 1
                 }
-                while x < noDrop {
+                while x < dropStart {
                   out[x] = divide(s &+ half)
                   x += 1
                 }
-                while x < w {
+                while x < b {
                   out[x] = divide(s &+ half)
                   s &-= row[x - radius]
                   x += 1
                 }
               }
               // Columns: one running sum per column, a row at a time.
+              let cols = cone.columnPass(pass)
+              let (ya, yb) = (cols.y.lowerBound, cols.y.upperBound)
               let sums = cs.baseAddress!
-              for x in 0..<w { sums[x] = 0 }
-              for k in 0..<min(radius, h) {
+              for x in cols.x { sums[x] = 0 }
+              for k in max(0, ya - radius)..<min(h, ya + radius) {
                 let src = t.baseAddress! + k * w
-                for x in 0..<w { sums[x] &+= src[x] }
+                for x in cols.x { sums[x] &+= src[x] }
               }
-              for y in 0..<h {
+              for y in ya..<yb {
                 let add = y + radius
                 if add < h {
                   let src = t.baseAddress! + add * w
-                  for x in 0..<w { sums[x] &+= src[x] }
+                  for x in cols.x { sums[x] &+= src[x] }
                 }
                 let dst = c.baseAddress! + y * w
-                for x in 0..<w { dst[x] = divide(sums[x] &+ half) }
+                for x in cols.x { dst[x] = divide(sums[x] &+ half) }
                 let drop = y - radius
                 if drop >= 0 {
                   let src = t.baseAddress! + drop * w
-                  for x in 0..<w { sums[x] &-= src[x] }
+                  for x in cols.x { sums[x] &-= src[x] }
                 }
               }
             }
@@ -139,38 +192,40 @@ public struct IntPlane: Equatable, Sendable {
     }
   }
 
-  /// The blur on 64-bit sums, for planes whose window sums may reach 2³¹.
-  static func blur64(_ values: inout [Int32], width w: Int, height h: Int, radius: Int, passes: Int) {
+  /// The blur on 64-bit sums, for planes whose window sums may reach 2³¹, over `cone`.
+  static func blur64(_ values: inout [Int32], cone: BlurCone) {
+    let (w, h, radius) = (cone.width, cone.height, cone.radius)
     var tmp = values
     var colSum = [Int64](repeating: 0, count: w)
     let n = Int64(2 * radius + 1)
-    for _ in 0..<passes {
+    for pass in 0..<cone.passes {
+      let rows = cone.rowPass(pass)
+      let cols = cone.columnPass(pass)
       values.withUnsafeMutableBufferPointer { c in
         tmp.withUnsafeMutableBufferPointer { t in
-          for y in 0..<h {
+          for y in rows.y {
             let row = y * w
             var s: Int64 = 0
-            for k in 0...min(radius, w - 1) { s += Int64(c[row + k]) }
-            for x in 0..<w {
+            for k in max(0, rows.x.lowerBound - radius)..<min(w, rows.x.lowerBound + radius) {
+              s += Int64(c[row + k])
+            }
+            for x in rows.x {
+              if x + radius < w { s += Int64(c[row + x + radius]) }
               t[row + x] = Int32((s + n / 2) / n)
-              let add = x + radius + 1
-              let drop = x - radius
-              if add < w { s += Int64(c[row + add]) }
-              if drop >= 0 { s -= Int64(c[row + drop]) }
+              if x - radius >= 0 { s -= Int64(c[row + x - radius]) }
             }
           }
           colSum.withUnsafeMutableBufferPointer { cs in
-            for x in 0..<w { cs[x] = 0 }
-            for k in 0...min(radius, h - 1) {
-              for x in 0..<w { cs[x] += Int64(t[k * w + x]) }
+            let ya = cols.y.lowerBound
+            for x in cols.x { cs[x] = 0 }
+            for k in max(0, ya - radius)..<min(h, ya + radius) {
+              for x in cols.x { cs[x] += Int64(t[k * w + x]) }
             }
-            for y in 0..<h {
+            for y in cols.y {
               let row = y * w
-              for x in 0..<w { c[row + x] = Int32((cs[x] + n / 2) / n) }
-              let add = y + radius + 1
-              let drop = y - radius
-              if add < h { for x in 0..<w { cs[x] += Int64(t[add * w + x]) } }
-              if drop >= 0 { for x in 0..<w { cs[x] -= Int64(t[drop * w + x]) } }
+              if y + radius < h { for x in cols.x { cs[x] += Int64(t[(y + radius) * w + x]) } }
+              for x in cols.x { c[row + x] = Int32((cs[x] + n / 2) / n) }
+              if y - radius >= 0 { for x in cols.x { cs[x] -= Int64(t[(y - radius) * w + x]) } }
             }
           }
         }

@@ -1,4 +1,5 @@
 import CaptchaSupport
+import VectorRaster
 import XCTest
 
 @testable import CaptchaImaging
@@ -47,6 +48,36 @@ final class IntPlaneBlurTests: XCTestCase {
       XCTAssertEqual(
         plane.boxBlurred(radius: r, passes: passes).values, Self.reference(plane, radius: r, passes: passes),
         "\(w)×\(h), radius \(r), \(passes) passes, values up to \(top)")
+    }
+  }
+
+  /// The blur worked out only where `keep` needs it gives exactly the whole blur's values there:
+  /// keeps at the middle, touching the borders, one pixel, the whole plane; both sum paths.
+  func testBlurWithinAKeepRectangleEqualsTheWholeBlurThere() {
+    var rng = Xoshiro256StarStar(seed: 29, stream: 3)
+    let cases = [
+      (60, 44, 6, 3, 255 * 4080), (31, 47, 9, 3, 4080), (20, 20, 2, 1, 4080 * 16),
+      (25, 18, 4, 2, Int(Int32.max) / 3), (9, 7, 12, 3, 255),
+    ]
+    for (w, h, r, passes, top) in cases {
+      let values = (0..<(w * h)).map { _ in Int32(rng.nextInt(in: 0...top)) }
+      let plane = IntPlane(width: w, height: h, values: values)
+      let whole = plane.boxBlurred(radius: r, passes: passes)
+      var keeps = [
+        PixelRect(x: 0, y: 0, width: w, height: h), PixelRect(x: w / 2, y: h / 2, width: 1, height: 1),
+        PixelRect(x: 0, y: 0, width: 3, height: 2), PixelRect(x: w - 4, y: h - 3, width: 4, height: 3),
+      ]
+      for _ in 0..<12 {
+        let x = rng.nextInt(in: 0...(w - 1))
+        let y = rng.nextInt(in: 0...(h - 1))
+        keeps.append(
+          PixelRect(x: x, y: y, width: rng.nextInt(in: 1...(w - x)), height: rng.nextInt(in: 1...(h - y))))
+      }
+      for keep in keeps {
+        let part = plane.boxBlurred(radius: r, passes: passes, within: keep)
+        XCTAssertEqual(
+          part, whole.cropped(to: keep), "\(w)×\(h), radius \(r), \(passes) passes, keep \(keep)")
+      }
     }
   }
 

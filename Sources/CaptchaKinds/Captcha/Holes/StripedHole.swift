@@ -78,9 +78,8 @@ public struct StripedHole: SeededHoleStyle, Equatable {
             var colour: (Double, Double, Double)
             let contrast: Double
             if scale == 1 {
-              let i = (iy - region.y) * region.width + ix - region.x
-              colour = fill.colour(at: i)
-              contrast = fill.contrast(at: i)
+              colour = fill.colour(x: ix - region.x, y: iy - region.y)
+              contrast = fill.contrast(x: ix - region.x, y: iy - region.y)
             } else {
               // Centre of the pixel in grid coordinates.
               let u = (gx - Double(region.x) + 0.5) / s - 0.5

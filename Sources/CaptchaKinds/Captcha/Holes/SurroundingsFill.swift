@@ -7,11 +7,35 @@ import VectorRaster
 /// blur (a normalised convolution: blur(value × outside) / blur(outside)). Inside the hole it is a
 /// smooth continuation of the surroundings and holds nothing of the pixels it replaces.
 struct SurroundingsFill {
+  /// Where a fill is read, in region coordinates: the colour over one rectangle, the contrast over
+  /// another. Only what those rectangles depend on is worked out (the blurs' cones), so a hole
+  /// that reads its colour over its own box and its contrast at one point costs a fraction of
+  /// the whole region's blurs; the values read are the same as with the whole region worked out.
+  struct Reads {
+    var colour: PixelRect
+    var contrast: PixelRect
+
+    /// The cells that bilinear sampling at the points `u` × `v` (region coordinates, clamped to
+    /// the region as `sample` clamps them) reads, in a region of `width` × `height`.
+    static func cells(u: ClosedRange<Double>, v: ClosedRange<Double>, width: Int, height: Int) -> PixelRect {
+      func span(_ r: ClosedRange<Double>, _ limit: Int) -> (Int, Int) {
+        let low = Int(max(0, min(Double(limit - 1), r.lowerBound)).rounded(.down))
+        let high = min(limit - 1, Int(max(0, min(Double(limit - 1), r.upperBound)).rounded(.down)) + 1)
+        return (low, high)
+      }
+      let (x0, x1) = span(u, width)
+      let (y0, y1) = span(v, height)
+      return PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
+    }
+  }
+
   let width: Int
-  private let channels: [IntPlane]  // colour × outside weight, blurred
-  private let contrast: IntPlane  // local contrast (1/16 level) × outside weight, blurred
-  private let weight: IntPlane  // outside weight, blurred
-  private let contrastWeight: IntPlane  // where the contrast was measured, blurred
+  let height: Int
+  let reads: Reads
+  private let channels: [IntPlane]  // colour × outside weight, blurred, over reads.colour
+  private let contrast: IntPlane  // local contrast (1/16 level) × outside weight, blurred, over reads.contrast
+  private let weight: IntPlane  // outside weight, blurred, over reads.colour
+  private let contrastWeight: IntPlane  // where the contrast was measured, blurred, over reads.contrast
   private let fallbackColour: (Double, Double, Double)
   private let fallbackContrast: Double
 
@@ -19,9 +43,14 @@ struct SurroundingsFill {
   ///   - image: the picture; `region` must lie inside it.
   ///   - hole: coverage of the hole over exactly `region` (255 = fully hole).
   ///   - radius: box radius of the three-pass blur (about a Gaussian of σ ≈ radius).
-  init(image: RGBAImage, region: PixelRect, hole: CoverageMask, radius: Int) {
+  ///   - reads: where the fill will be read (nil: anywhere in the region).
+  init(image: RGBAImage, region: PixelRect, hole: CoverageMask, radius: Int, reads: Reads? = nil) {
     precondition(hole.rect == region, "hole mask must cover the region")
     width = region.width
+    height = region.height
+    let whole = PixelRect(x: 0, y: 0, width: region.width, height: region.height)
+    let reads = reads ?? Reads(colour: whole, contrast: whole)
+    self.reads = reads
     let n = region.width * region.height
     var outside = [Int32](repeating: 0, count: n)
     var colour = [[Int32]](repeating: [Int32](repeating: 0, count: n), count: 3)
@@ -46,42 +75,107 @@ struct SurroundingsFill {
         sums.3 += Int64(o)
       }
     }
-    // Local contrast: standard deviation over 5×5, in 1/16 level.
-    let mean = IntPlane(width: region.width, height: region.height, values: grey16)
-      .boxBlurred(radius: 2, passes: 1)
-    let meanSquare = IntPlane(
-      width: region.width, height: region.height, values: grey16.map { ($0 * $0) >> 4 }
-    ).boxBlurred(radius: 2, passes: 1)
-    // Only windows that lie wholly outside the hole measure the surroundings' contrast.
-    let clear = Self.clearOfHole(hole, radius: 2)
-    var weightedContrast = [Int32](repeating: 0, count: n)
-    var contrastSum: Int64 = 0
-    var clearSum: Int64 = 0
-    for i in 0..<n where clear[i] {
-      let m = Int64(mean.values[i])
-      let variance = max(0, Int64(meanSquare.values[i]) * 16 - m * m)
-      let sd = Int32(Double(variance).squareRoot().rounded())
-      weightedContrast[i] = sd * 255 * Self.weightScale
-      contrastSum += Int64(sd)
-      clearSum += 1
-    }
-    let blur = { (values: [Int32]) in
+    let blur = { (values: [Int32], keep: PixelRect) in
       IntPlane(width: region.width, height: region.height, values: values).boxBlurred(
-        radius: radius, passes: 3)
+        radius: radius, passes: Self.passes, within: keep)
     }
-    channels = colour.map(blur)
-    contrast = blur(weightedContrast)
-    contrastWeight = blur(clear.map { $0 ? 255 * Self.weightScale : 0 })
-    weight = blur(outside)
+    // The local contrast is needed where the contrast's blurs reach from what is read.
+    let cone = Self.widened(reads.contrast, by: Self.passes * radius, within: whole)
+    let local = LocalContrast(grey16: grey16, hole: hole, within: cone)
+    channels = colour.map { blur($0, reads.colour) }
+    weight = blur(outside, reads.colour)
+    contrast = blur(local.weighted, reads.contrast)
+    contrastWeight = blur(local.clear.map { $0 ? 255 * Self.weightScale : 0 }, reads.contrast)
     let total = Double(max(1, sums.3))
     fallbackColour = (Double(sums.0) / total, Double(sums.1) / total, Double(sums.2) / total)
-    fallbackContrast = Double(contrastSum) / Double(max(1, clearSum)) / 16
+    // The mean contrast of every clear pixel of the region, read only where no measured contrast
+    // reaches: worked out over the whole region only then.
+    if contrastWeight.values.contains(0) {
+      fallbackContrast = LocalContrast(grey16: grey16, hole: hole, within: whole).meanDeviation
+    } else {
+      fallbackContrast = 0
+    }
+  }
+
+  /// The blurs' passes (three box passes: about a Gaussian).
+  static let passes = 3
+
+  /// `rect` widened by `d` on every side, inside `limit`.
+  static func widened(_ rect: PixelRect, by d: Int, within limit: PixelRect) -> PixelRect {
+    PixelRect(x: rect.x - d, y: rect.y - d, width: rect.width + 2 * d, height: rect.height + 2 * d)
+      .intersection(limit)
+  }
+
+  /// The surroundings' local contrast over part of a region: the standard deviation of the luma
+  /// over 5×5 windows that lie wholly outside the hole, times the full outside weight.
+  struct LocalContrast {
+    /// Per region pixel: the deviation (1/16 level) × 255 × `weightScale` where measured, else 0.
+    var weighted: [Int32]
+    /// Per region pixel: whether its 5×5 window is clear of the hole (false outside `within`).
+    var clear: [Bool]
+    /// The mean deviation over the clear pixels of `within`, in levels.
+    var meanDeviation: Double
+
+    init(grey16: [Int32], hole: CoverageMask, within rect: PixelRect) {
+      let (w, h) = (hole.width, hole.height)
+      let n = w * h
+      // Standard deviation over 5×5, in 1/16 level.
+      let grey = IntPlane(width: w, height: h, values: grey16)
+      let squares = IntPlane(width: w, height: h, values: grey16.map { ($0 * $0) >> 4 })
+      let mean = grey.boxBlurred(radius: 2, passes: 1, within: rect)
+      let meanSquare = squares.boxBlurred(radius: 2, passes: 1, within: rect)
+      // Only windows that lie wholly outside the hole measure the surroundings' contrast.
+      let clearAll = SurroundingsFill.clearOfHole(hole, radius: 2)
+      weighted = [Int32](repeating: 0, count: n)
+      clear = [Bool](repeating: false, count: n)
+      var sum: Int64 = 0
+      var count: Int64 = 0
+      for y in rect.y..<rect.maxY {
+        for x in rect.x..<rect.maxX {
+          let i = y * w + x
+          guard clearAll[i] else { continue }
+          let j = (y - rect.y) * rect.width + x - rect.x
+          let m = Int64(mean.values[j])
+          let variance = max(0, Int64(meanSquare.values[j]) * 16 - m * m)
+          let sd = Int32(Double(variance).squareRoot().rounded())
+          weighted[i] = sd * 255 * SurroundingsFill.weightScale
+          clear[i] = true
+          sum += Int64(sd)
+          count += 1
+        }
+      }
+      meanDeviation = Double(sum) / Double(max(1, count)) / 16
+    }
   }
 
   /// Colour and contrast at fractional region coordinates (pixel centres at whole numbers),
   /// interpolated bilinearly between the four nearest pixels (clamped at the region's border).
   func sample(x: Double, y: Double) -> (colour: (Double, Double, Double), contrast: Double) {
-    let height = weight.height
+    (sampleColour(x: x, y: y), sampleContrast(x: x, y: y))
+  }
+
+  /// The colour at fractional region coordinates (as `sample`).
+  func sampleColour(x: Double, y: Double) -> (Double, Double, Double) {
+    var colour = (0.0, 0.0, 0.0)
+    bilinear(x: x, y: y) { cx, cy, f in
+      let c = self.colour(x: cx, y: cy)
+      colour.0 += c.0 * f
+      colour.1 += c.1 * f
+      colour.2 += c.2 * f
+    }
+    return colour
+  }
+
+  /// The contrast at fractional region coordinates (as `sample`).
+  func sampleContrast(x: Double, y: Double) -> Double {
+    var contrast = 0.0
+    bilinear(x: x, y: y) { cx, cy, f in contrast += self.contrast(x: cx, y: cy) * f }
+    return contrast
+  }
+
+  /// Calls `add` with the four nearest pixels of (x, y) and their bilinear weights.
+  @inline(__always)
+  private func bilinear(x: Double, y: Double, _ add: (Int, Int, Double) -> Void) {
     let cx = max(0, min(Double(width - 1), x))
     let cy = max(0, min(Double(height - 1), y))
     let x0 = Int(cx.rounded(.down))
@@ -90,20 +184,10 @@ struct SurroundingsFill {
     let y1 = min(height - 1, y0 + 1)
     let fx = cx - Double(x0)
     let fy = cy - Double(y0)
-    var colour = (0.0, 0.0, 0.0)
-    var contrast = 0.0
-    func add(_ i: Int, _ f: Double) {
-      let c = self.colour(at: i)
-      colour.0 += c.0 * f
-      colour.1 += c.1 * f
-      colour.2 += c.2 * f
-      contrast += self.contrast(at: i) * f
-    }
-    add(y0 * width + x0, (1 - fx) * (1 - fy))
-    add(y0 * width + x1, fx * (1 - fy))
-    add(y1 * width + x0, (1 - fx) * fy)
-    add(y1 * width + x1, fx * fy)
-    return (colour, contrast)
+    add(x0, y0, (1 - fx) * (1 - fy))
+    add(x1, y0, fx * (1 - fy))
+    add(x0, y1, (1 - fx) * fy)
+    add(x1, y1, fx * fy)
   }
 
   /// For each pixel: true when no pixel of `hole` within `radius` (a square window) is covered.
@@ -134,8 +218,10 @@ struct SurroundingsFill {
   /// to every pixel's estimate, so where almost no weight reaches the estimate leans on the mean.
   static let meanWeight = 4.0 * Double(weightScale)
 
-  /// The surroundings' colour at region index `i` (0…255 per channel).
-  func colour(at i: Int) -> (Double, Double, Double) {
+  /// The surroundings' colour at region pixel (x, y) (0…255 per channel); (x, y) must lie in
+  /// `reads.colour`.
+  func colour(x: Int, y: Int) -> (Double, Double, Double) {
+    let i = (y - reads.colour.y) * reads.colour.width + x - reads.colour.x
     let k = Self.meanWeight
     let d = Double(weight.values[i]) + k
     return (
@@ -145,8 +231,10 @@ struct SurroundingsFill {
     )
   }
 
-  /// The surroundings' local contrast (standard deviation over 5×5, in levels) at region index `i`.
-  func contrast(at i: Int) -> Double {
+  /// The surroundings' local contrast (standard deviation over 5×5, in levels) at region pixel
+  /// (x, y), which must lie in `reads.contrast`.
+  func contrast(x: Int, y: Int) -> Double {
+    let i = (y - reads.contrast.y) * reads.contrast.width + x - reads.contrast.x
     let w = contrastWeight.values[i]
     guard w > 0 else { return fallbackContrast }
     return Double(contrast.values[i]) / Double(w) / 16

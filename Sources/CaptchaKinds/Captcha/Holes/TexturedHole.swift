@@ -139,24 +139,36 @@ public struct TexturedHole: SeededHoleStyle, Equatable {
       region = PixelRect(
         x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin
       ).intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
-      if scale == 1 {
-        fill = SurroundingsFill(image: image, region: region, hole: hole.cropped(to: region), radius: radius)
-      } else {
-        let (small, smallHole) = StripedHole.downsample(image, region: region, hole: hole, by: scale)
-        fill = SurroundingsFill(
-          image: small, region: smallHole.rect, hole: smallHole, radius: max(4, radius / scale))
-      }
+      // The hole reads the fill's colour at its own pixels and its contrast at its centre only.
       let centre = Self.gridPoint(
         x: box.x + box.width / 2, y: box.y + box.height / 2, region: region, scale: scale)
-      contrast = 0.8 * fill.sample(x: centre.0, y: centre.1).contrast
-      mean = fill.sample(x: centre.0, y: centre.1).colour
+      let first = Self.gridPoint(x: box.x, y: box.y, region: region, scale: scale)
+      let last = Self.gridPoint(x: box.maxX - 1, y: box.maxY - 1, region: region, scale: scale)
+      let grid = PixelSize(
+        width: (region.width + scale - 1) / scale, height: (region.height + scale - 1) / scale)
+      let reads = SurroundingsFill.Reads(
+        colour: SurroundingsFill.Reads.cells(
+          u: first.0...last.0, v: first.1...last.1, width: grid.width, height: grid.height),
+        contrast: SurroundingsFill.Reads.cells(
+          u: centre.0...centre.0, v: centre.1...centre.1, width: grid.width, height: grid.height))
+      if scale == 1 {
+        fill = SurroundingsFill(
+          image: image, region: region, hole: hole.cropped(to: region), radius: radius, reads: reads)
+      } else {
+        let (small, smallHole) = StripedHole.downsample(image, region: region, hole: hole, by: scale)
+        precondition(smallHole.width == grid.width && smallHole.height == grid.height, "grid size mismatch")
+        fill = SurroundingsFill(
+          image: small, region: smallHole.rect, hole: smallHole, radius: max(4, radius / scale), reads: reads)
+      }
+      contrast = 0.8 * fill.sampleContrast(x: centre.0, y: centre.1)
+      mean = fill.sampleColour(x: centre.0, y: centre.1)
     }
 
     /// The continued colour at image pixel (x, y).
     @inline(__always) func colour(x: Int, y: Int) -> (Double, Double, Double) {
-      if scale == 1 { return fill.colour(at: (y - region.y) * region.width + x - region.x) }
+      if scale == 1 { return fill.colour(x: x - region.x, y: y - region.y) }
       let g = Self.gridPoint(x: x, y: y, region: region, scale: scale)
-      return fill.sample(x: g.0, y: g.1).colour
+      return fill.sampleColour(x: g.0, y: g.1)
     }
 
     /// Image pixel (x, y)'s centre in the measuring grid's coordinates.
