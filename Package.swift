@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layers, each a target; dependencies point down only (docs/ARCHITECTURE.md draws the graph):
-//   VectorRaster, CaptchaSupport, CCodecs  →  CaptchaImaging  →  CaptchaKinds
+//   VectorRaster, CaptchaSupport (CSHA256), CCodecs  →  CaptchaImaging  →  CaptchaKinds
 //   →  CaptchaCheck, CaptchaBatch, CaptchaCompare  →  CaptchaKit (umbrella)  →  captcha-gen, captcha-bench
 //   CaptchaKit  →  CaptchaService  →  CaptchaServe (Hummingbird), CaptchaStorePostgres (postgres-nio)  →  captcha-gen
 let package = Package(
@@ -22,8 +22,10 @@ let package = Package(
   targets: [
     // Paths in, coverage masks out: geometry, SVG path data, flattening, the scanline rasteriser.
     .target(name: "VectorRaster"),
+    // SHA-256's block function in C: the x86 SHA extensions when the processor has them.
+    .target(name: "CSHA256"),
     // Errors with sysexits kinds, the project's PRNG, SHA-256, atomic files, the JSON writer.
-    .target(name: "CaptchaSupport"),
+    .target(name: "CaptchaSupport", dependencies: ["CSHA256"]),
     // C shim over libpng and libjpeg-turbo; owns every setjmp/longjmp.
     .target(
       name: "CCodecs",
@@ -84,7 +86,8 @@ let package = Package(
     // Helpers shared by the test targets (temporary folders, fixture paths); never shipped.
     .target(name: "CaptchaTestSupport", path: "Tests/CaptchaTestSupport"),
     .testTarget(name: "VectorRasterTests", dependencies: ["VectorRaster", "CaptchaSupport"]),
-    .testTarget(name: "CaptchaSupportTests", dependencies: ["CaptchaSupport", "CaptchaTestSupport"]),
+    .testTarget(
+      name: "CaptchaSupportTests", dependencies: ["CaptchaSupport", "CSHA256", "CaptchaTestSupport"]),
     .testTarget(name: "CaptchaImagingTests", dependencies: ["CaptchaImaging"]),
     .testTarget(name: "CaptchaKindsTests", dependencies: ["CaptchaKinds", "CaptchaTestSupport"]),
     .testTarget(name: "CaptchaCheckTests", dependencies: ["CaptchaCheck"]),

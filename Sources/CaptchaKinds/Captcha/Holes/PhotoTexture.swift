@@ -84,12 +84,13 @@ struct PhotoTexture {
         for gx in 0..<gw { values[gy * gw + gx] = Int32(image.pixels[(row + columns[gx]) * 4 + c]) }
       }
       let plane = IntPlane(width: gw, height: gh, values: values)
-      let mean = plane.boxBlurred(radius: Self.blurRadius, passes: 2)
+      // The mean only over the box (the grown margin is exactly the two passes' reach).
+      let mean = plane.boxBlurred(
+        radius: Self.blurRadius, passes: 2, within: PixelRect(x: r, y: r, width: w, height: h))
       var out = [Int16](repeating: 0, count: w * h)
       for y in 0..<h {
         for x in 0..<w {
-          let i = (y + r) * gw + x + r
-          let d = plane.values[i] - mean.values[i]
+          let d = plane.values[(y + r) * gw + x + r] - mean.values[y * w + x]
           out[y * w + x] = Int16(d)
           total += Int64(abs(d))
         }
