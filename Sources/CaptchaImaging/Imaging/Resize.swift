@@ -107,7 +107,7 @@ public enum Resize {
 
     // Horizontal pass over the rows the vertical pass needs: 14-bit fixed point.
     let tmpStride = width * 4
-    var tmp = [Int32](repeating: 0, count: (rowHi - rowLo) * tmpStride)
+    var tmp = [UInt32](repeating: 0, count: (rowHi - rowLo) * tmpStride)
     let sourceStride = image.width * 4
     src.pixels.withUnsafeBufferPointer { sp in
       tmp.withUnsafeMutableBufferPointer { tp in
@@ -116,17 +116,17 @@ public enum Resize {
             let srow = sp.baseAddress! + y * sourceStride
             let trow = tp.baseAddress! + (y - rowLo) * tmpStride
             for ox in 0..<width {
-              var r: Int32 = 0
-              var g: Int32 = 0
-              var b: Int32 = 0
-              var a: Int32 = 0
+              var r: UInt32 = 0
+              var g: UInt32 = 0
+              var b: UInt32 = 0
+              var a: UInt32 = 0
               var s = srow + xStart[ox] * 4
               for j in xEnd[ox]..<xEnd[ox + 1] {
-                let w = xWeights[j]
-                r &+= Int32(s[0]) &* w
-                g &+= Int32(s[1]) &* w
-                b &+= Int32(s[2]) &* w
-                a &+= Int32(s[3]) &* w
+                let w = UInt32(bitPattern: xWeights[j])
+                r &+= UInt32(s[0]) &* w
+                g &+= UInt32(s[1]) &* w
+                b &+= UInt32(s[2]) &* w
+                a &+= UInt32(s[3]) &* w
                 s += 4
               }
               let t = trow + ox * 4
@@ -140,9 +140,11 @@ public enum Resize {
       }
     }
 
-    // Vertical pass: 28-bit fixed point, rounded back to 8 bits.
+    // Vertical pass: 28-bit fixed point, rounded back to 8 bits. Unsigned 32 × 32 → 64-bit
+    // products (one instruction per two lanes); weights are non-negative and sum to 2¹⁴ on both
+    // axes, so every result lies in 0…255.
     var out = [UInt8](repeating: 0, count: width * height * 4)
-    var acc = [Int64](repeating: 0, count: tmpStride)
+    var acc = [UInt64](repeating: 0, count: tmpStride)
     tmp.withUnsafeBufferPointer { tp in
       out.withUnsafeMutableBufferPointer { op in
         acc.withUnsafeMutableBufferPointer { ap in
@@ -152,13 +154,13 @@ public enum Resize {
               for i in 0..<tmpStride { sums[i] = 0 }
               var trow = tp.baseAddress! + (yStart[oy] - rowLo) * tmpStride
               for j in yEnd[oy]..<yEnd[oy + 1] {
-                let w = Int64(yWeights[j])
-                for i in 0..<tmpStride { sums[i] &+= Int64(trow[i]) &* w }
+                let w = UInt64(UInt32(yWeights[j]))
+                for i in 0..<tmpStride { sums[i] &+= UInt64(trow[i]) &* w }
                 trow += tmpStride
               }
               let orow = op.baseAddress! + oy * tmpStride
               for i in 0..<tmpStride {
-                orow[i] = UInt8(clamping: (sums[i] &+ (1 << 27)) >> 28)
+                orow[i] = UInt8(truncatingIfNeeded: (sums[i] &+ (1 << 27)) >> 28)
               }
             }
           }
