@@ -39,22 +39,35 @@ public struct IntPlane: Equatable, Sendable {
   /// come (rows one radius more before a column pass), so a hole's fill that reads only its own
   /// box, or one point, does a fraction of the work of the whole plane.
   public func boxBlurred(radius: Int, passes: Int, within keep: PixelRect) -> IntPlane {
-    let keep = keep.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
-    guard radius > 0, passes > 0, !keep.isEmpty else { return cropped(to: keep) }
+    var copy = self
+    copy.blur(radius: radius, passes: passes, within: keep)
+    return copy.cropped(to: keep.intersection(PixelRect(x: 0, y: 0, width: width, height: height)))
+  }
+
+  /// `boxBlurred(radius:passes:)` in place, worked out only for `keep` (by default the whole
+  /// plane): afterwards the values inside `keep` are the blur's and those outside it are left in
+  /// between. Each pass blurs rows into a ring of 2r + 1 rows that the column sums read as they
+  /// go, so beside the plane itself it needs a few rows, not a second plane.
+  public mutating func blur(radius: Int, passes: Int, within keep: PixelRect? = nil) {
+    let whole = PixelRect(x: 0, y: 0, width: width, height: height)
+    let keep = (keep ?? whole).intersection(whole)
+    guard radius > 0, passes > 0, !keep.isEmpty else { return }
     let n = 2 * radius + 1
-    var (low, peak) = (Int32(0), Int32(0))
-    for v in values {
-      low = min(low, v)
-      peak = max(peak, v)
-    }
-    var out = values
     let cone = BlurCone(width: width, height: height, keep: keep, radius: radius, passes: passes)
-    if low >= 0 && Int64(peak) * Int64(n) + Int64(n / 2) < Int64(Divider.limit) {
-      Self.blur32(&out, cone: cone)
-    } else {
-      Self.blur64(&out, cone: cone)
+    // The range of the values the blur reads (its first row pass's input).
+    let input = cone.rowPass(0)
+    var (low, peak) = (Int32(0), Int32(0))
+    for y in input.y {
+      for x in max(0, input.x.lowerBound - radius)..<min(width, input.x.upperBound + radius) {
+        low = min(low, values[y * width + x])
+        peak = max(peak, values[y * width + x])
+      }
     }
-    return IntPlane(width: width, height: height, values: out).cropped(to: keep)
+    if low >= 0 && Int64(peak) * Int64(n) + Int64(n / 2) < Int64(Divider.limit) {
+      Self.blur32(&values, cone: cone)
+    } else {
+      Self.blur64(&values, cone: cone)
+    }
   }
 
   /// The values inside `rect` (a rectangle of this plane) as a plane of its size.
@@ -115,29 +128,30 @@ public struct IntPlane: Equatable, Sendable {
     }
   }
 
-  /// The blur on 32-bit sums (every window sum plus n/2 below 2³¹), over `cone`.
+  /// The blur on 32-bit sums (every window sum plus n/2 below 2³¹), over `cone`, in place.
   static func blur32(_ values: inout [Int32], cone: BlurCone) {
     let (w, h, radius) = (cone.width, cone.height, cone.radius)
     let n = 2 * radius + 1
     let half = UInt32(n / 2)
     let divide = Divider(n)
-    var tmp = [UInt32](repeating: 0, count: w * h)
+    var ring = [UInt32](repeating: 0, count: n * w)
     var colSum = [UInt32](repeating: 0, count: w)
     values.withUnsafeMutableBufferPointer { signed in
       signed.withMemoryRebound(to: UInt32.self) { c in
-        tmp.withUnsafeMutableBufferPointer { t in
+        ring.withUnsafeMutableBufferPointer { rp in
           colSum.withUnsafeMutableBufferPointer { cs in
+            let sums = cs.baseAddress!
             for pass in 0..<cone.passes {
-              // Rows: the window [x − r, x + r] clipped to the row. Pixel x + r enters the sum
-              // while x < w − r and pixel x − r leaves it from x = r on, so each row runs in
-              // spans without a test per pixel.
-              let rows = cone.rowPass(pass)
-              let (a, b) = (rows.x.lowerBound, rows.x.upperBound)
+              let xs = cone.rowPass(pass).x
+              let (a, b) = (xs.lowerBound, xs.upperBound)
               let addEnd = min(b, max(a, w - radius))
               let dropStart = min(b, max(a, radius))
-              for y in rows.y {
+              // Row y blurred along x into its ring slot: the window [x − r, x + r] clipped to
+              // the row. Pixel x + r enters the sum while x < w − r and pixel x − r leaves it from
+              // x = r on, so each row runs in spans without a test per pixel.
+              func blurRow(_ y: Int) -> UnsafeMutablePointer<UInt32> {
                 let row = c.baseAddress! + y * w
-                let out = t.baseAddress! + y * w
+                let out = rp.baseAddress! + (y % n) * w
                 var s: UInt32 = 0
                 for k in max(0, a - radius)..<min(w, a + radius) { s &+= row[k] }
                 var x = a
@@ -161,28 +175,26 @@ public struct IntPlane: Equatable, Sendable {
                   s &-= row[x - radius]
                   x += 1
                 }
+                return out
               }
-              // Columns: one running sum per column, a row at a time.
-              let cols = cone.columnPass(pass)
-              let (ya, yb) = (cols.y.lowerBound, cols.y.upperBound)
-              let sums = cs.baseAddress!
-              for x in cols.x { sums[x] = 0 }
-              for k in max(0, ya - radius)..<min(h, ya + radius) {
-                let src = t.baseAddress! + k * w
-                for x in cols.x { sums[x] &+= src[x] }
+              // Columns: one running sum per column over the ring's rows; row y is written back
+              // once rows y − r … y + r are blurred along x (row y's own values were read by then).
+              let ys = cone.columnPass(pass).y
+              for x in xs { sums[x] = 0 }
+              for k in max(0, ys.lowerBound - radius)..<min(h, ys.lowerBound + radius) {
+                let src = blurRow(k)
+                for x in xs { sums[x] &+= src[x] }
               }
-              for y in ya..<yb {
-                let add = y + radius
-                if add < h {
-                  let src = t.baseAddress! + add * w
-                  for x in cols.x { sums[x] &+= src[x] }
+              for y in ys {
+                if y + radius < h {
+                  let src = blurRow(y + radius)
+                  for x in xs { sums[x] &+= src[x] }
                 }
                 let dst = c.baseAddress! + y * w
-                for x in cols.x { dst[x] = divide(sums[x] &+ half) }
-                let drop = y - radius
-                if drop >= 0 {
-                  let src = t.baseAddress! + drop * w
-                  for x in cols.x { sums[x] &-= src[x] }
+                for x in xs { dst[x] = divide(sums[x] &+ half) }
+                if y - radius >= 0 {
+                  let src = rp.baseAddress! + ((y - radius) % n) * w
+                  for x in xs { sums[x] &-= src[x] }
                 }
               }
             }
@@ -192,40 +204,49 @@ public struct IntPlane: Equatable, Sendable {
     }
   }
 
-  /// The blur on 64-bit sums, for planes whose window sums may reach 2³¹, over `cone`.
+  /// The blur on 64-bit sums, for planes whose window sums may reach 2³¹, over `cone`, in place
+  /// (the same ring of rows as `blur32`).
   static func blur64(_ values: inout [Int32], cone: BlurCone) {
     let (w, h, radius) = (cone.width, cone.height, cone.radius)
-    var tmp = values
+    let n = 2 * radius + 1
+    let n64 = Int64(n)
+    var ring = [Int32](repeating: 0, count: n * w)
     var colSum = [Int64](repeating: 0, count: w)
-    let n = Int64(2 * radius + 1)
     for pass in 0..<cone.passes {
-      let rows = cone.rowPass(pass)
-      let cols = cone.columnPass(pass)
+      let xs = cone.rowPass(pass).x
+      let ys = cone.columnPass(pass).y
       values.withUnsafeMutableBufferPointer { c in
-        tmp.withUnsafeMutableBufferPointer { t in
-          for y in rows.y {
-            let row = y * w
-            var s: Int64 = 0
-            for k in max(0, rows.x.lowerBound - radius)..<min(w, rows.x.lowerBound + radius) {
-              s += Int64(c[row + k])
-            }
-            for x in rows.x {
-              if x + radius < w { s += Int64(c[row + x + radius]) }
-              t[row + x] = Int32((s + n / 2) / n)
-              if x - radius >= 0 { s -= Int64(c[row + x - radius]) }
-            }
-          }
+        ring.withUnsafeMutableBufferPointer { rp in
           colSum.withUnsafeMutableBufferPointer { cs in
-            let ya = cols.y.lowerBound
-            for x in cols.x { cs[x] = 0 }
-            for k in max(0, ya - radius)..<min(h, ya + radius) {
-              for x in cols.x { cs[x] += Int64(t[k * w + x]) }
-            }
-            for y in cols.y {
+            func blurRow(_ y: Int) -> Int {
               let row = y * w
-              if y + radius < h { for x in cols.x { cs[x] += Int64(t[(y + radius) * w + x]) } }
-              for x in cols.x { c[row + x] = Int32((cs[x] + n / 2) / n) }
-              if y - radius >= 0 { for x in cols.x { cs[x] -= Int64(t[(y - radius) * w + x]) } }
+              let out = (y % n) * w
+              var s: Int64 = 0
+              for k in max(0, xs.lowerBound - radius)..<min(w, xs.lowerBound + radius) {
+                s += Int64(c[row + k])
+              }
+              for x in xs {
+                if x + radius < w { s += Int64(c[row + x + radius]) }
+                rp[out + x] = Int32((s + n64 / 2) / n64)
+                if x - radius >= 0 { s -= Int64(c[row + x - radius]) }
+              }
+              return out
+            }
+            for x in xs { cs[x] = 0 }
+            for k in max(0, ys.lowerBound - radius)..<min(h, ys.lowerBound + radius) {
+              let src = blurRow(k)
+              for x in xs { cs[x] += Int64(rp[src + x]) }
+            }
+            for y in ys {
+              if y + radius < h {
+                let src = blurRow(y + radius)
+                for x in xs { cs[x] += Int64(rp[src + x]) }
+              }
+              for x in xs { c[y * w + x] = Int32((cs[x] + n64 / 2) / n64) }
+              if y - radius >= 0 {
+                let src = ((y - radius) % n) * w
+                for x in xs { cs[x] -= Int64(rp[src + x]) }
+              }
             }
           }
         }

@@ -85,8 +85,8 @@ extension CoverageMask {
   /// pixels outside count as 0. Sliding-window sums make it O(1) per pixel whatever the radius.
   public func blurred(radius: Int, passes: Int = 2) -> CoverageMask {
     guard radius > 0, width > 0, height > 0 else { return self }
-    let plane = IntPlane(width: width, height: height, values: data.map { Int32($0) })
-      .boxBlurred(radius: radius, passes: passes)
+    var plane = IntPlane(width: width, height: height, values: data.map { Int32($0) })
+    plane.blur(radius: radius, passes: passes)
     return CoverageMask(
       originX: originX, originY: originY, width: width, height: height,
       data: plane.values.map { UInt8(min(255, $0)) })

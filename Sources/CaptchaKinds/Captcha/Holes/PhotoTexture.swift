@@ -78,19 +78,22 @@ struct PhotoTexture {
     var planes: [[Int16]] = []
     var total: Int64 = 0
     for c in 0..<3 {
+      @inline(__always) func source(_ gx: Int, _ gy: Int) -> Int32 {
+        Int32(image.pixels[(rows[gy] * image.width + columns[gx]) * 4 + c])
+      }
       var values = [Int32](repeating: 0, count: gw * gh)
       for gy in 0..<gh {
-        let row = rows[gy] * image.width
-        for gx in 0..<gw { values[gy * gw + gx] = Int32(image.pixels[(row + columns[gx]) * 4 + c]) }
+        for gx in 0..<gw { values[gy * gw + gx] = source(gx, gy) }
       }
-      let plane = IntPlane(width: gw, height: gh, values: values)
-      // The mean only over the box (the grown margin is exactly the two passes' reach).
-      let mean = plane.boxBlurred(
-        radius: Self.blurRadius, passes: 2, within: PixelRect(x: r, y: r, width: w, height: h))
+      // The mean, in place and only over the box (the grown margin is exactly the two passes'
+      // reach); the picture's own values are read again for the difference.
+      var mean = IntPlane(width: gw, height: gh, values: values)
+      values = []
+      mean.blur(radius: Self.blurRadius, passes: 2, within: PixelRect(x: r, y: r, width: w, height: h))
       var out = [Int16](repeating: 0, count: w * h)
       for y in 0..<h {
         for x in 0..<w {
-          let d = plane.values[(y + r) * gw + x + r] - mean.values[y * w + x]
+          let d = source(x + r, y + r) - mean.values[(y + r) * gw + x + r]
           out[y * w + x] = Int16(d)
           total += Int64(abs(d))
         }
