@@ -18,12 +18,18 @@ public struct DecoySettings: Equatable, Sendable {
   /// twins are packed as tightly as their outlines allow. false: outlines that differ from the
   /// piece's (other jigsaw sides, turns, mirrors, substitutes).
   public var twins: Bool
+  /// Whether `count` is the user's own choice (`--decoys N`) rather than a preset's: a style key
+  /// raises a preset's count to its family's 2…4 but leaves a chosen count as it is.
+  public var isCountChosen: Bool
 
-  public init(count: Int = 0, band: Int? = nil, gap: Int? = nil, twins: Bool = false) {
+  public init(
+    count: Int = 0, band: Int? = nil, gap: Int? = nil, twins: Bool = false, isCountChosen: Bool = false
+  ) {
     self.count = count
     self.band = band
     self.gap = gap
     self.twins = twins
+    self.isCountChosen = isCountChosen
   }
 
   /// Largest accepted `count`.

@@ -52,8 +52,9 @@ public struct StyleKey: Equatable, Sendable {
 
   /// Restyles the hardened look in `options` with the key's family: a `TexturedHole` takes its
   /// light, palettes and texture; a jigsaw piece its outline family; an opaque rim its width and
-  /// colour; decoys that are on (not twins) number at least the family's count. Other styles chosen
-  /// explicitly are left as they are. Applying it twice changes nothing more.
+  /// colour; decoys that are on (not twins) number at least the family's count unless the count
+  /// was chosen (`DecoySettings.isCountChosen`). Other styles chosen explicitly are left as they
+  /// are. Applying it twice changes nothing more.
   public func apply(to options: inout MakeOptions) {
     if var hole = options.holeStyle as? TexturedHole {
       hole.lightAngle = family.lightAngle
@@ -75,7 +76,7 @@ public struct StyleKey: Equatable, Sendable {
       options.pieceStyle.rimWidth = family.rimWidth
       options.pieceStyle.rimColour = family.rimColour
     }
-    if options.decoys.count > 0 && !options.decoys.twins {
+    if options.decoys.count > 0 && !options.decoys.twins && !options.decoys.isCountChosen {
       options.decoys.count = max(options.decoys.count, family.decoyCount)
     }
   }

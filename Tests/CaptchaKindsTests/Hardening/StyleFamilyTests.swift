@@ -90,6 +90,12 @@ final class StyleFamilyTests: XCTestCase {
     XCTAssertEqual(styled.pieceStyle.rimColour, key.family.rimColour)
     XCTAssertEqual((styled.holeStyle as? TexturedHole)?.lightAngle, key.family.lightAngle)
     XCTAssertEqual(styled.decoys.count, max(2, key.family.decoyCount))
+    // A count the user chose stays as chosen; only a preset's count is raised.
+    var chosen = MakeOptions(difficulty: .normal)
+    chosen.styleKey = key
+    chosen.decoys.count = 1
+    chosen.decoys.isCountChosen = true
+    XCTAssertEqual(chosen.styled().decoys.count, 1)
     // Twins stay as many as the preset asks (a twin count is the hard preset's own choice).
     var hard = MakeOptions(difficulty: .hard)
     hard.styleKey = key
