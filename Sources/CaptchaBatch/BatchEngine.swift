@@ -23,17 +23,19 @@ import VectorRaster
 /// the batch's bookkeeping:
 /// - `load` decodes a background file (called at most once per background per worker and window,
 ///   through a per-worker cache);
-/// - `make` writes an item's files into its folder (atomically) and returns its record;
+/// - `make` makes an item (its folder exists by then) and returns it as a `PendingItem`, whose
+///   `write` puts its files into the folder (atomically) and returns its record; the engine runs
+///   the writes on writer threads (`WritePool`), so workers never wait for the disk;
 /// - `existing` returns the record of an item whose files are all present and valid, or nil.
 public struct BatchEngine<Background> {
   public var request: BatchRequest
   public var load: (String) throws -> Background
-  public var make: (BatchItem, Background?) throws -> BatchItemRecord
+  public var make: (BatchItem, Background?) throws -> PendingItem
   public var existing: (BatchItem) -> BatchItemRecord?
 
   public init(
     request: BatchRequest, load: @escaping (String) throws -> Background,
-    make: @escaping (BatchItem, Background?) throws -> BatchItemRecord,
+    make: @escaping (BatchItem, Background?) throws -> PendingItem,
     existing: @escaping (BatchItem) -> BatchItemRecord?
   ) {
     self.request = request
@@ -91,6 +93,26 @@ public struct BatchEngine<Background> {
     let make = self.make
     let existing = self.existing
     let engine = self
+    let fail = { (position: Int, item: BatchItem, error: Error) in
+      let e =
+        CaptchaError(thrown: error) ?? CaptchaError(.io, "Item \(item.folderName) failed: \(error).")
+      failures.add(item, e)
+      sink.deliver(position: position, line: ManifestLine.failed(item, e))
+      failure(item, e)
+      progress(counter.record(.failed))
+    }
+    let writers = WritePool<(position: Int, item: BatchItem, pending: PendingItem)>(
+      threads: WritePool<Void>.writerCount(jobs: request.jobs),
+      capacity: request.jobs + WritePool<Void>.writerCount(jobs: request.jobs)
+    ) { job in
+      do {
+        let record = try job.pending.write()
+        sink.deliver(position: job.position, line: ManifestLine.made(job.item, record))
+        progress(counter.record(.made))
+      } catch {
+        fail(job.position, job.item, error)
+      }
+    }
 
     ParallelRunner.run(
       count: total, jobs: request.jobs, makeWorker: { _ in BatchWorker<Background>() }
@@ -116,18 +138,12 @@ public struct BatchEngine<Background> {
         if let path = item.backgroundPath {
           background = try worker.cache.value(for: path) { try load(path) }
         }
-        let record = try make(item, background)
-        sink.deliver(position: position, line: ManifestLine.made(item, record))
-        progress(counter.record(.made))
+        writers.submit((position, item, try make(item, background)))
       } catch {
-        let e =
-          CaptchaError(thrown: error) ?? CaptchaError(.io, "Item \(item.folderName) failed: \(error).")
-        failures.add(item, e)
-        sink.deliver(position: position, line: ManifestLine.failed(item, e))
-        failure(item, e)
-        progress(counter.record(.failed))
+        fail(position, item, error)
       }
     }
+    writers.finish()
     if let error = sink.firstError {
       throw error as? CaptchaError
         ?? CaptchaError(.io, "The manifest \(manifestPath) cannot be written: \(error).")

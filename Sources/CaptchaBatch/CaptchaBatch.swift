@@ -61,13 +61,16 @@ public enum CaptchaBatch {
     }
   }
 
-  /// Makes and writes one item.
+  /// Makes one item; its files are written when the engine runs the returned item's `write`.
   static func make(_ item: BatchItem, _ background: BatchBackground?, kind: any CaptchaKind) throws
-    -> BatchItemRecord
+    -> PendingItem
   {
     let made = try kind.make(prepared(background, for: item, stage: kind.backgroundStage), seed: item.seed)
-    try made.files.write(toDirectory: item.folderPath, durable: kind.writesDurably)
-    return record(fields: made.manifestFields, header: made.header)
+    let durable = kind.writesDurably
+    return PendingItem {
+      try made.files.write(toDirectory: item.folderPath, durable: durable)
+      return record(fields: made.manifestFields, header: made.header)
+    }
   }
 
   /// The record of an item whose files are present and whole: answer.json is a schema-1 answer

@@ -53,7 +53,7 @@ enum ParallelRunner {
 
 /// Starts a detached POSIX thread with the given stack size running `body` (what `Thread` with
 /// `stackSize` did; traps if the thread cannot be created, as `Thread.start` would).
-private func startThread(stackSize: Int, _ body: @escaping () -> Void) {
+func startThread(stackSize: Int, _ body: @escaping () -> Void) {
   var attr = pthread_attr_t()
   pthread_attr_init(&attr)
   defer { pthread_attr_destroy(&attr) }

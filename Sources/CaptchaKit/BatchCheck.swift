@@ -6,8 +6,8 @@ import CaptchaSupport
 import VectorRaster
 
 extension CaptchaBatch {
-  /// A batch engine that also runs the self-attack on every item, inside the worker that made it,
-  /// and adds the report to `tally`. Items are attacked from their files as written (what a client
+  /// A batch engine that also runs the self-attack on every item, on the writer thread that wrote
+  /// it, and adds the report to `tally`. Items are attacked from their files as written (what a client
   /// gets), so items skipped by `--resume` are checked the same way. The files and the manifest are
   /// exactly those of `engine(request:kind:)`; an item that cannot be read back counts in the
   /// tally as not checked and is still made.
@@ -18,9 +18,12 @@ extension CaptchaBatch {
     let make = engine.make
     let existing = engine.existing
     engine.make = { item, background in
-      let record = try make(item, background)
-      check(item, into: tally)
-      return record
+      let pending = try make(item, background)
+      return PendingItem {
+        let record = try pending.write()
+        check(item, into: tally)
+        return record
+      }
     }
     engine.existing = { item in
       guard let record = existing(item) else { return nil }

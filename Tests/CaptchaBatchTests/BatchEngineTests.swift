@@ -27,8 +27,10 @@ final class BatchEngineTests: XCTestCase {
     let lock = NSLock()
     var loads: [String] = []
     var made: [Int] = []
+    var written: [Int] = []
     func load(_ p: String) { lock.lock(); loads.append(p); lock.unlock() }
     func make(_ i: Int) { lock.lock(); made.append(i); lock.unlock() }
+    func write(_ i: Int) { lock.lock(); written.append(i); lock.unlock() }
   }
 
   func engine(
@@ -49,12 +51,17 @@ final class BatchEngineTests: XCTestCase {
       make: { item, background in
         calls.make(item.index)
         usleep(UInt32((item.index * 7919) % 5) * 300)
-        try Data("\(background!) \(item.seed)".utf8).write(
-          to: URL(fileURLWithPath: item.folderPath + "/item.txt"))
-        return BatchItemRecord(
-          fields: [("target", .object([("x", .int(Int64(item.index))), ("y", .int(1))]))],
-          pieceFile: "item.txt", backgroundFile: "item.txt",
-          answerFile: "item.txt")
+        let text = "\(background!) \(item.seed)"
+        return PendingItem {
+          // Writers take their time in another order than the workers, as disks do.
+          usleep(UInt32((item.index * 104_729) % 7) * 200)
+          calls.write(item.index)
+          try Data(text.utf8).write(to: URL(fileURLWithPath: item.folderPath + "/item.txt"))
+          return BatchItemRecord(
+            fields: [("target", .object([("x", .int(Int64(item.index))), ("y", .int(1))]))],
+            pieceFile: "item.txt", backgroundFile: "item.txt",
+            answerFile: "item.txt")
+        }
       },
       existing: { item in
         FileManager.default.fileExists(atPath: item.folderPath + "/item.txt")
@@ -86,6 +93,46 @@ final class BatchEngineTests: XCTestCase {
       ), lines[4])
     XCTAssertTrue(lines[4].hasSuffix(#""status":"made"}"#))
     for line in lines { XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(line.utf8))) }
+  }
+
+  /// Items are written by the writer threads, each exactly once, every one before `run` returns,
+  /// and the manifest is the same whatever order the writes finish in.
+  func testEveryMadeItemIsWrittenOnceBeforeRunReturns() throws {
+    let calls = Calls()
+    let summary = try engine("w", jobs: 2, count: 40, calls: calls).run()
+    XCTAssertEqual(summary.progress.made, 40)
+    XCTAssertEqual(calls.written.sorted(), Array(0..<40))
+    for i in 0..<40 {
+      XCTAssertTrue(
+        FileManager.default.fileExists(atPath: root.path + "/w/" + String(format: "%06d", i) + "/item.txt"),
+        "\(i)")
+    }
+    XCTAssertEqual(
+      try manifest("w"),
+      try {
+        _ = try engine("w1", count: 40).run(); return try manifest("w1")
+      }())
+  }
+
+  /// A write that fails fails its item (reported, in the manifest, in the exit code) and the rest
+  /// are still written.
+  func testAFailedWriteFailsOnlyItsItem() throws {
+    let request = BatchRequest(
+      count: 6, outputDirectory: root.path + "/wf", inputs: .procedural, baseSeed: 9, jobs: 2)
+    let engine = BatchEngine<String>(
+      request: request, load: { $0 },
+      make: { item, _ in
+        PendingItem {
+          if item.index == 3 { throw CaptchaError(.io, "The disk refused item 3.") }
+          return BatchItemRecord(fields: [], pieceFile: "p", backgroundFile: "b", answerFile: "a")
+        }
+      },
+      existing: { _ in nil })
+    let summary = try engine.run()
+    XCTAssertEqual(summary.progress.made, 5)
+    XCTAssertEqual(summary.failures.map { $0.index }, [3])
+    XCTAssertEqual(summary.exitCode, CaptchaError.Kind.io.exitCode)
+    XCTAssertEqual(try manifest("wf").count, 6)
   }
 
   func testEachWorkerDecodesEachBackgroundAboutOnce() throws {
