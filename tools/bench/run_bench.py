@@ -39,20 +39,26 @@ def run(command, out, label=None):
     shutil.rmtree(out, ignore_errors=True)
     report = tempfile.NamedTemporaryFile(prefix="bench-rss-", delete=False)
     report.close()
+    errors = tempfile.TemporaryFile()
     started = time.perf_counter()
-    done = subprocess.run(
-        ["/usr/bin/time", "-f", "%M %U %S", "-o", report.name] + command,
+    child = subprocess.Popen(
+        ["/usr/bin/time", "-f", "%M", "-o", report.name] + command,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stderr=errors,
     )
+    # wait4 gives the CPU time of GNU time and the command it waited for in microseconds (GNU time
+    # itself prints it in 10 ms steps, too coarse for the small cases).
+    _, status, usage = os.wait4(child.pid, 0)
     seconds = time.perf_counter() - started
+    child.returncode = os.waitstatus_to_exitcode(status)
     with open(report.name) as f:
-        peak_kb, user, system = f.read().split()[-3:]
+        peak_kb = f.read().split()[-1]
     os.unlink(report.name)
-    if done.returncode != 0:
-        sys.exit(f"bench: {' '.join(command)} failed:\n{done.stderr.decode(errors='replace')}")
+    if child.returncode != 0:
+        errors.seek(0)
+        sys.exit(f"bench: {' '.join(command)} failed:\n{errors.read().decode(errors='replace')}")
     if label is not None:
-        CPU.setdefault(label, []).append(float(user) + float(system))
+        CPU.setdefault(label, []).append(usage.ru_utime + usage.ru_stime)
     return seconds, int(peak_kb) / 1024
 
 
@@ -149,12 +155,12 @@ def make_section(a, folder, work, extra):
         f_time = median(times["floor"])
         f_cpu = median(CPU[(name, "floor")])
         cells = [f"{f_time * 1000:7.0f} ms {max(peaks['floor']):5.1f} MB"]
-        cpu_cells = [f"{f_cpu * 1000:7.0f} ms"]
+        cpu_cells = [f"{f_cpu * 1000:7.1f} ms"]
         for key in looks:
             t = median(times[key])
             c = median(CPU[(name, key)])
             cells.append(f"{t * 1000:7.0f} ms {t / f_time:4.2f}x {max(peaks[key]):5.1f} MB")
-            cpu_cells.append(f"{c * 1000:7.0f} ms {c / f_cpu:4.2f}x")
+            cpu_cells.append(f"{c * 1000:7.1f} ms {c / f_cpu:4.2f}x")
         print(f"  {name:30s} {cells[0]:>16s}" + "".join(f"{c:>26s}" for c in cells[1:]))
         print(f"  {'  CPU (user + sys)':30s} {cpu_cells[0]:>16s}" + "".join(f"{c:>26s}" for c in cpu_cells[1:]))
     print("  (ratio = time / floor's time; goal <= 1.2x, peak <= floor + 20 MB; CPU rows: the same runs' CPU time)")
