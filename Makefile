@@ -31,6 +31,8 @@ release: deps
 
 # The tests run with a throw-away PostgreSQL cluster (tools/pg/cluster.sh) for the PostgreSQL
 # store's tests; it is stopped and deleted afterwards, also when a test fails or make is interrupted.
+# `swift build` builds every product: the CLI tests run captcha-gen, whose `serve` execs the
+# captcha-gen-serve binary built next to it.
 test: deps pg-deps
 	$(SWIFT) build
 	$(SWIFT) build --build-tests
@@ -60,6 +62,7 @@ pg-stop:
 
 # schemathesis (PyPI, in .venv-serve) against `captcha-gen serve --port 0`, driven by the OpenAPI
 # file: no 500s, every response as the spec says (tools/serve/run_schemathesis.py; about 2 minutes).
+# `captcha-gen serve` runs the captcha-gen-serve binary next to captcha-gen: both are built.
 SERVE_VENV = .venv-serve
 SERVE_SPEC = Sources/CaptchaServe/Resources/openapi.json
 
@@ -72,6 +75,7 @@ $(SERVE_VENV)/.installed: tools/serve/requirements.txt
 
 test-serve-api: deps $(SERVE_VENV)/.installed
 	$(SWIFT) build --product captcha-gen
+	$(SWIFT) build --product captcha-gen-serve
 	$(SERVE_VENV)/bin/python tools/serve/run_schemathesis.py --bin .build/debug/captcha-gen \
 	  --schemathesis $(SERVE_VENV)/bin/schemathesis --spec $(SERVE_SPEC)
 

@@ -3,13 +3,18 @@ import PackageDescription
 
 // Layers, each a target; dependencies point down only (docs/ARCHITECTURE.md draws the graph):
 //   VectorRaster, CaptchaSupport (CSHA256), CCodecs  →  CaptchaImaging  →  CaptchaKinds
-//   →  CaptchaCheck, CaptchaBatch, CaptchaCompare  →  CaptchaKit (umbrella)  →  captcha-gen, captcha-bench
-//   CaptchaKit  →  CaptchaService  →  CaptchaServe (Hummingbird), CaptchaStorePostgres (postgres-nio)  →  captcha-gen
+//   →  CaptchaCheck, CaptchaBatch, CaptchaCompare  →  CaptchaKit (umbrella)  →  CaptchaArguments  →  captcha-gen
+//   CaptchaKit  →  captcha-bench
+//   CaptchaKit  →  CaptchaService  →  CaptchaServe (Hummingbird), CaptchaStorePostgres (postgres-nio)
+//   CaptchaArguments, CaptchaServe, CaptchaStorePostgres  →  captcha-gen-serve
+// captcha-gen never links the serve layers (they load full Foundation and ICU): `captcha-gen serve`
+// execs the captcha-gen-serve binary next to it.
 let package = Package(
   name: "captcha-gen",
   products: [
     .library(name: "CaptchaKit", targets: ["CaptchaKit"]),
     .executable(name: "captcha-gen", targets: ["captcha-gen"]),
+    .executable(name: "captcha-gen-serve", targets: ["captcha-gen-serve"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -70,11 +75,26 @@ let package = Package(
       name: "CaptchaStorePostgres",
       dependencies: ["CaptchaService", .product(name: "PostgresNIO", package: "postgres-nio")]
     ),
-    // Thin command-line front end.
+    // The command-line arguments both executables share: the captcha option groups, `--kind`,
+    // typed and structured option values, error reporting. No serve code, no full Foundation.
+    .target(
+      name: "CaptchaArguments",
+      dependencies: ["CaptchaKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+    ),
+    // Thin command-line front end; `serve` execs captcha-gen-serve (kept lean: no HTTP, no Foundation).
     .executableTarget(
       name: "captcha-gen",
       dependencies: [
         "CaptchaKit",
+        "CaptchaArguments",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    // `captcha-gen serve` as a binary of its own: the HTTP server and its stores.
+    .executableTarget(
+      name: "captcha-gen-serve",
+      dependencies: [
+        "CaptchaArguments",
         "CaptchaServe",
         "CaptchaStorePostgres",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

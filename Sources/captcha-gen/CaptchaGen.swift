@@ -1,15 +1,25 @@
 import ArgumentParser
+import CaptchaArguments
 import CaptchaKit
 
 @main
-struct CaptchaGen: AsyncParsableCommand {
+struct CaptchaGen: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "captcha-gen",
     abstract: "Generate slide-puzzle CAPTCHAs: a piece, a holed background and a secret answer.",
     version: CaptchaKitVersion.string,
     subcommands: [
       MakeCommand.self, VerifyCommand.self, RasterCommand.self, BatchCommand.self, CompareCommand.self,
-      ShapesCommand.self, ServeCommand.self,
+      ShapesCommand.self, ServeSubcommand.self,
     ]
   )
+
+  /// `serve` (and `help serve`) become the captcha-gen-serve binary before anything is parsed, so its
+  /// own parser answers every option, `--help` and error; everything else is parsed here.
+  static func main() {
+    if let serveArguments = ServeHandOff.serveArguments(Array(CommandLine.arguments.dropFirst())) {
+      ServeHandOff.run(serveArguments)
+    }
+    main(nil)
+  }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CaptchaArguments
 import CaptchaKit
 import Dispatch
 

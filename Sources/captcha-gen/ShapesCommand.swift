@@ -1,4 +1,5 @@
 import ArgumentParser
+import CaptchaArguments
 import CaptchaKit
 
 /// `captcha-gen shapes`: lists the built-in piece shapes; `--preview` draws them on a sheet.

@@ -7,7 +7,7 @@ import CaptchaKit
 
 extension PixelSize: StructuredArgument {
   /// `WxH` with positive whole numbers, e.g. `320x160` (`X` accepted too).
-  static func parse(_ text: String) throws -> PixelSize {
+  public static func parse(_ text: String) throws -> PixelSize {
     let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
     guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else {
       throw ValidationError("expected WIDTHxHEIGHT in positive whole pixels, e.g. 320x160")
@@ -18,7 +18,7 @@ extension PixelSize: StructuredArgument {
 
 extension RotationSpec: StructuredArgument {
   /// `DEG` or `A:B` (A ≤ B), each a decimal number of degrees within ±`RotationSpec.limit`.
-  static func parse(_ text: String) throws -> RotationSpec {
+  public static func parse(_ text: String) throws -> RotationSpec {
     let parts = text.split(separator: ":", omittingEmptySubsequences: false)
     let expected = ValidationError(
       "expected degrees such as 15, or a range such as -20:20, within ±\(Int(limit))")
@@ -41,7 +41,7 @@ extension RotationSpec: StructuredArgument {
 
 extension PixelOffset: StructuredArgument {
   /// `DX,DY` in whole pixels, e.g. `2,3` or `-1,4`.
-  static func parse(_ text: String) throws -> PixelOffset {
+  public static func parse(_ text: String) throws -> PixelOffset {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
     guard parts.count == 2, let dx = Int(parts[0]), let dy = Int(parts[1]) else {
       throw ValidationError("expected DX,DY in whole pixels, e.g. 2,3")
@@ -52,7 +52,7 @@ extension PixelOffset: StructuredArgument {
 
 extension BatchShard: StructuredArgument {
   /// `I/N` with 0 ≤ I < N, e.g. `0/4`.
-  static func parse(_ text: String) throws -> BatchShard {
+  public static func parse(_ text: String) throws -> BatchShard {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
     guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]) else {
       throw ValidationError("expected I/N, for example 0/4")
@@ -66,7 +66,7 @@ extension BatchShard: StructuredArgument {
 
 extension PixelAllowance: StructuredArgument {
   /// `N` (a whole number ≥ 0) or `P%` (a number 0…100 followed by `%`).
-  static func parse(_ text: String) throws -> PixelAllowance {
+  public static func parse(_ text: String) throws -> PixelAllowance {
     let trimmed = PlainText.trimmed(text)
     if trimmed.hasSuffix("%") {
       let number = String(trimmed.dropLast())
@@ -86,7 +86,7 @@ extension PixelAllowance: StructuredArgument {
 
 extension Transform: StructuredArgument {
   /// Six finite numbers `a b c d e f`, separated by spaces and/or commas.
-  static func parse(_ text: String) throws -> Transform {
+  public static func parse(_ text: String) throws -> Transform {
     let parts = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" })
     let values = parts.compactMap { Double($0) }
     guard parts.count == 6, values.count == 6, values.allSatisfy(\.isFinite) else {

@@ -6,7 +6,7 @@ import CaptchaKit
 /// command's own: one kind for make and batch, a list for serve). Every value arrives typed
 /// (ArgumentTypes.swift); `validate()` holds the rules about which options go together, and the
 /// library checks the resulting `MakeOptions` once per captcha.
-struct MakeOptionGroup: ParsableArguments {
+public struct MakeOptionGroup: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "Stepped answer (slide, rotate): the target is one of N evenly spaced stops (at least "
@@ -142,9 +142,11 @@ struct MakeOptionGroup: ParsableArguments {
   @OptionGroup(title: "Hardening")
   var hardening: HardeningOptionGroup
 
+  public init() {}
+
   /// The rules about which of these options go together (ArgumentParser runs this after parsing;
   /// a broken rule is a usage error, exit 64).
-  func validate() throws {
+  public func validate() throws {
     let outlines = [
       shape.map { _ in "--shape" }, shapePath.map { _ in "--shape-path" },
       shapeFile.map { _ in "--shape-file" },
@@ -187,7 +189,7 @@ struct MakeOptionGroup: ParsableArguments {
 
   /// The captcha kinds called `names` (`--kind`), each built from these options by `kind(named:)`.
   /// `--length` applies to pattern only.
-  func kinds(named names: [String], withInputImages: Bool) throws -> [any CaptchaKind] {
+  public func kinds(named names: [String], withInputImages: Bool) throws -> [any CaptchaKind] {
     if !names.contains(PatternKind.name) && length != nil {
       throw usageError("--length applies only to --kind pattern")
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CaptchaArguments
 import CaptchaKit
 import CaptchaServe
 import CaptchaService
@@ -14,16 +15,20 @@ import Logging
 #endif
 
 /// `captcha-gen serve`: the HTTP API of DESIGN.md "Serve", in front of a challenge pool and store.
+/// The captcha-gen-serve binary is this command alone; `captcha-gen serve …` execs it with the same
+/// arguments, so its help and errors are named `captcha-gen serve`.
+@main
 struct ServeCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "serve",
-    abstract: "Serve single-use challenges over HTTP (JSON under /v1), the widget and a demo page.",
+    commandName: "captcha-gen \(ServeSummary.commandName)",
+    abstract: ServeSummary.abstract,
     discussion: """
       Challenges are made ahead of time by a background task and kept per kind (--pool); each \
       verifies at most once and expires after --ttl seconds. The API is described in \
       Sources/CaptchaServe/Resources/openapi.json, also served at /v1/openapi.json. The answer \
       never leaves the server, except with --dev (tests only). Logs go to standard error.
-      """)
+      """,
+    version: CaptchaKitVersion.string)
 
   @Option(help: "Address to listen on.")
   var host = "127.0.0.1"

@@ -19,7 +19,7 @@ extension VariationPreset: ExpressibleByArgument {}
 /// `parse` reads it and, for text it cannot read, throws a `ValidationError` saying what was
 /// expected; options declare `transform: T.parse` so ArgumentParser appends that reason to its usage
 /// error ("The value 'x' is invalid for '--size <WxH>': expected …", exit 64).
-protocol StructuredArgument: ExpressibleByArgument {
+public protocol StructuredArgument: ExpressibleByArgument {
   static func parse(_ text: String) throws -> Self
 }
 

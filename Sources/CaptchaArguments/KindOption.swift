@@ -18,25 +18,29 @@ struct KindName: ExpressibleByArgument, Equatable {
 }
 
 /// `--kind` of `make` and `batch`: one kind (default slide).
-struct SingleKindOption: ParsableArguments {
+public struct SingleKindOption: ParsableArguments {
   @Option(
     name: .customLong("kind"),
     help: ArgumentHelp(
       "Captcha kind: \(KindCatalog.names.joined(separator: ", ")) (default slide).", valueName: "kind"))
   var kindName: KindName = KindName(SlideKind.name)
 
+  public init() {}
+
   /// The kind these options and `captchaOptions` describe.
-  func kind(_ captchaOptions: MakeOptionGroup, withInputImages: Bool) throws -> any CaptchaKind {
+  public func kind(_ captchaOptions: MakeOptionGroup, withInputImages: Bool) throws -> any CaptchaKind {
     try captchaOptions.kinds(named: [kindName.name], withInputImages: withInputImages)[0]
   }
 }
 
 /// `serve --kind slide,rotate,pattern`: the kinds offered, in order (the first is the default),
 /// each one of `KindCatalog.names`, none twice.
-struct KindList: StructuredArgument, Equatable {
-  var names: [String]
+public struct KindList: StructuredArgument, Equatable {
+  public var names: [String]
 
-  static func parse(_ text: String) throws -> KindList {
+  public init(names: [String]) { self.names = names }
+
+  public static func parse(_ text: String) throws -> KindList {
     let names = text.split(separator: ",", omittingEmptySubsequences: false).map {
       PlainText.trimmed(String($0))
     }
@@ -49,5 +53,5 @@ struct KindList: StructuredArgument, Equatable {
     return KindList(names: names)
   }
 
-  var defaultValueDescription: String { names.joined(separator: ",") }
+  public var defaultValueDescription: String { names.joined(separator: ",") }
 }

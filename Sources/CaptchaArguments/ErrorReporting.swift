@@ -15,13 +15,13 @@ import CaptchaKit
 #endif
 
 /// Writes one line to standard error.
-func printError(_ line: String) {
+public func printError(_ line: String) {
   writeAll(fd: 2, Array((line + "\n").utf8))
 }
 
 /// Runs a command body, turning a library error (`CaptchaError`, or a `PathError` from the geometry layer) into one sentence on stderr and its sysexits code.
 /// Every subcommand's `run()` goes through this so errors look the same everywhere.
-func reportingErrors<T>(_ body: () throws -> T) throws -> T {
+public func reportingErrors<T>(_ body: () throws -> T) throws -> T {
   do {
     return try body()
   } catch {
@@ -32,6 +32,6 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
 }
 
 /// A usage error (exit 64) raised from option validation, worded like the library's errors.
-func usageError(_ message: String) -> CaptchaError {
+public func usageError(_ message: String) -> CaptchaError {
   CaptchaError(.usage, message)
 }

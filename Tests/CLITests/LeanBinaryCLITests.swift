@@ -1,0 +1,43 @@
+import Foundation
+import XCTest
+
+/// captcha-gen loads neither full Foundation nor ICU (docs/ARCHITECTURE.md, "FoundationEssentials,
+/// not Foundation"): every `make`, `batch` and `verify` process would pay their load time and pages.
+/// The serve binary, which links Hummingbird and postgres-nio, is where they belong.
+final class LeanBinaryCLITests: XCTestCase {
+  /// Library names that mean full Foundation or ICU (libFoundationEssentials is the lean part).
+  static func isFoundationOrICU(_ name: String) -> Bool {
+    let lower = name.lowercased()
+    return lower.hasPrefix("libfoundation.") || lower.hasPrefix("libfoundationinternationalization.")
+      || lower.hasPrefix("libfoundationnetworking.") || lower.hasPrefix("libfoundationxml.")
+      || lower.contains("icu")
+  }
+
+  func testCaptchaGenLoadsNoFoundationAndNoICU() throws {
+    let libraries = try ELFDynamicSection.libraryClosure(of: CLI.executableURL.path)
+    XCTAssertTrue(libraries.contains("libswiftCore.so"), "the reader found the Swift runtime: \(libraries)")
+    XCTAssertTrue(libraries.contains("libFoundationEssentials.so"), "\(libraries)")
+    XCTAssertEqual(libraries.filter(Self.isFoundationOrICU).sorted(), [], "captcha-gen must stay lean")
+  }
+
+  /// The same reader on the serve binary finds full Foundation and ICU, through libraries it reads
+  /// in turn (ICU is needed by libFoundationInternationalization, not by the binary itself).
+  func testTheReaderSeesFoundationAndICUInTheServeBinary() throws {
+    let serve = CLI.executableURL.deletingLastPathComponent().appendingPathComponent("captcha-gen-serve")
+    let direct = try ELFDynamicSection(file: serve.path).needed
+    XCTAssertFalse(direct.contains("lib_FoundationICU.so"), "\(direct)")
+    let libraries = try ELFDynamicSection.libraryClosure(of: serve.path)
+    XCTAssertTrue(libraries.contains("libFoundation.so"), "\(libraries)")
+    XCTAssertTrue(libraries.contains("lib_FoundationICU.so"), "\(libraries)")
+  }
+
+  func testANonELFFileIsRefused() throws {
+    let dir = try CLI.tempDir("elf")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("script.sh")
+    try Data("#!/bin/sh\n".utf8).write(to: file)
+    XCTAssertThrowsError(try ELFDynamicSection(file: file.path)) { error in
+      XCTAssertTrue("\(error)".hasSuffix("not an ELF file"), "\(error)")
+    }
+  }
+}
