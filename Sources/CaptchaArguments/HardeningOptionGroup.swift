@@ -40,7 +40,7 @@ struct HardeningOptionGroup: ParsableArguments {
     help: ArgumentHelp(
       "Extra decoy holes in the same style with similar but different shapes, 0…16 (as many as fit); "
         + "default from --difficulty (classic 0, easy 1, normal 2, hard 4 twins of the piece's own outline); "
-        + "with --style-key, other-shape decoys number at least the key's own 2…4.")
+        + "with --style-key and no --decoys, other-shape decoys number the key's own 2…4.")
   )
   var decoys: Int?
 
@@ -61,7 +61,10 @@ struct HardeningOptionGroup: ParsableArguments {
     if let c = varyColor { v.color = c }
     if let n = varyNoise { v.noise = n }
     options.variation = v
-    if let n = decoys { options.decoys.count = n }
+    if let n = decoys {
+      options.decoys.count = n
+      options.decoys.isCountChosen = true
+    }
     if let secret = styleKey ?? StyleKey.secretFromEnvironment() {
       options.styleKey = try StyleKey(secret: secret)
     }

@@ -47,6 +47,20 @@ final class StyleKeyCLITests: XCTestCase {
     XCTAssertEqual(v.status, 0, v.stderr)
   }
 
+  /// A style key raises the preset's decoys to its own 2…4, but a count given with --decoys is
+  /// kept as given.
+  func testAChosenDecoyCountWinsOverTheKeys() throws {
+    func decoys(_ args: [String]) throws -> Int {
+      let r = try make(["--style-key", "alpha", "--size", "640x240"] + args)
+      XCTAssertEqual(r.status, 0, r.stderr)
+      let json = try JSONSerialization.jsonObject(with: try file(r.dir, "answer.json")) as! [String: Any]
+      return (json["decoys"] as? [Any])?.count ?? 0
+    }
+    XCTAssertEqual(try decoys(["--decoys", "1"]), 1)
+    XCTAssertEqual(try decoys(["--decoys", "3"]), 3)
+    XCTAssertGreaterThanOrEqual(try decoys([]), 2)
+  }
+
   func testEmptyKeyIsAUsageError() throws {
     let r = try make(["--style-key", ""])
     XCTAssertEqual(r.status, 64)
