@@ -140,11 +140,11 @@ raster-compare: deps $(RASTER_VENV)/.installed
 	@uptime
 
 # libFuzzer targets (separate package Fuzz/, so `swift build`/`swift test` never build them):
-# SVG path parser + rasteriser, PNG decode, JPEG decode, answer.json reader. Each runs for
-# FUZZ_SECONDS on its seeds (Fixtures/fuzz/<target>); new inputs collect in .build/fuzz/corpus,
-# crashes and hangs in .build/fuzz/artifacts (make a regression test of each).
+# SVG path parser + rasteriser, PNG decode, PNG encode round trip, JPEG decode, answer.json
+# reader. Each runs for FUZZ_SECONDS on its seeds (Fixtures/fuzz/<target>); new inputs collect in
+# .build/fuzz/corpus, crashes and hangs in .build/fuzz/artifacts (make a regression test of each).
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= svg-raster png jpeg answer
+FUZZ_TARGETS ?= svg-raster png png-encode jpeg answer
 
 fuzz: deps
 	cd Fuzz && $(SWIFT) build -c release --sanitize=fuzzer --sanitize=address \

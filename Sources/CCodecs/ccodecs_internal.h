@@ -24,11 +24,12 @@ int cc_png_is_interlaced_16(const uint8_t *data, size_t length);
 cc_status cc_png_decode_interlaced_16(const uint8_t *data, size_t length, uint8_t *buffer,
                                       uint32_t width, uint32_t height, char *err, size_t errlen);
 
-/* ---- PNG encoder settings of cc_png_encode, fixed so bytes are reproducible ----
- * Z_RLE (matches of distance 1 only) after libpng's adaptive row filters: on captcha outputs
- * within 0.4-7 % of level 6 Z_FILTERED's size at 4.8-6.5x its speed (docs/ARCHITECTURE.md,
- * Codecs, has the measured table; tools/bench/png-options.c measures it). The level does not
- * matter to Z_RLE; it stays 6. The names are expanded where zlib.h and png.h are included. */
+/* ---- PNG encoder settings ----
+ * cc_png_encode writes with the shim's own writer and deflate encoder (cc_png_write). The
+ * libpng + zlib path below stays for comparisons (tools/bench/png-options.c, tests); its
+ * settings as cc_png_encode used them before the own encoder: Z_RLE (matches of distance 1
+ * only) after libpng's adaptive row filters (docs/ARCHITECTURE.md, Codecs, has the measured
+ * tables). The names are expanded where zlib.h and png.h are included. */
 #define CC_PNG_ZLIB_LEVEL 6
 #define CC_PNG_ZLIB_STRATEGY Z_RLE
 #define CC_PNG_ZLIB_FILTERS PNG_ALL_FILTERS
@@ -39,10 +40,11 @@ cc_status cc_png_encode_zlib(const uint8_t *pixels, uint32_t width, uint32_t hei
                              int filters, uint8_t **out, size_t *out_length, char *err,
                              size_t errlen);
 
-/* The same PNG as cc_png_encode_zlib with all five filters, byte for byte, written by the shim's
- * own row writer (ccodecs_png_write.c) over zlib: what cc_png_encode uses. */
+/* What cc_png_encode writes (ccodecs_png_write.c): libpng's adaptive filter choice over all
+ * five filters, so the filtered rows are cc_png_encode_zlib's with PNG_ALL_FILTERS, compressed
+ * by the shim's deflate encoder (ccodecs_deflate.c). */
 cc_status cc_png_write(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
-                       cc_png_layout layout, int level, int strategy, uint8_t **out,
-                       size_t *out_length, char *err, size_t errlen);
+                       cc_png_layout layout, uint8_t **out, size_t *out_length, char *err,
+                       size_t errlen);
 
 #endif

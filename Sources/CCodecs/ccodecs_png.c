@@ -140,8 +140,7 @@ static void cc_png_on_flush(png_structp png) { (void)png; }
 cc_status cc_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
                         size_t stride, cc_png_layout layout, uint8_t **out,
                         size_t *out_length, char *err, size_t errlen) {
-  return cc_png_write(pixels, width, height, stride, layout, CC_PNG_ZLIB_LEVEL,
-                      CC_PNG_ZLIB_STRATEGY, out, out_length, err, errlen);
+  return cc_png_write(pixels, width, height, stride, layout, out, out_length, err, errlen);
 }
 
 cc_status cc_png_encode_zlib(const uint8_t *pixels, uint32_t width, uint32_t height,

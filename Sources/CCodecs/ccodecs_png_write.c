@@ -1,15 +1,13 @@
-/* The PNG writer behind cc_png_encode: the bytes libpng 1.6 writes with captcha-gen's settings
- * (IHDR, IDAT, IEND; no interlace; libpng's adaptive row filter choice; zlib with the given level
- * and strategy, window 15 reduced for small images as libpng does, memLevel 8; IDAT chunks of
- * CC_PNG_IDAT_SIZE bytes), without libpng's per-row machinery.
+/* The PNG writer behind cc_png_encode: IHDR, IDAT, IEND; no interlace; libpng's adaptive row
+ * filter choice; the rows compressed by the shim's own deflate encoder (ccodecs_deflate.c) into
+ * IDAT chunks of CC_PNG_IDAT_SIZE bytes.
  *
- * Why: on batch outputs (320x160), libpng's filter choice, which filters every row five ways
- * byte by byte and sums each result, cost as much as deflate itself. Here the five sums are
- * computed in one pass over plain arrays that the compiler vectorises, and only the chosen
- * filter's row is written. The choice is libpng's (the smallest sum of |signed byte| over the
- * row, earlier filter on ties: None, Sub, Up, Average, Paeth), so the output is byte for byte
- * what cc_png_encode_zlib (libpng) writes; tools/bench/png-options.c checks it. No setjmp: zlib
- * reports errors by return value. */
+ * Filters: on batch outputs (320x160), libpng's filter choice, which filters every row five
+ * ways byte by byte and sums each result, cost as much as zlib's deflate did. Here the five sums
+ * are computed in one SSE2 pass, and only the chosen filter's row is written. The choice is
+ * libpng's (the smallest sum of |signed byte| over the row, earlier filter on ties: None, Sub,
+ * Up, Average, Paeth), so the filtered rows are those cc_png_encode_zlib (libpng) compresses;
+ * tools/bench/png-options.c and PNGDeflateTests check it. No setjmp: nothing here longjmps. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +16,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "ccodecs_deflate.h"
 #include "ccodecs_internal.h"
 
 /* libpng's zbuffer size in cc_png_encode_zlib (png_set_compression_buffer_size): the IDAT size. */
@@ -151,6 +150,50 @@ static void filter_costs(const uint8_t *row, const uint8_t *prev, size_t n, size
   sums[4] = pae;
 }
 
+#ifdef __SSE2__
+/* The prediction of filter f (1-4) for 16 bytes from a (left), b (above), c (above left). */
+static inline __m128i prediction16(int f, __m128i a, __m128i b, __m128i c) {
+  switch (f) {
+    case 1: return a;
+    case 2: return b;
+    case 3: /* ⌊(a + b) / 2⌋, as in filter_costs */
+      return _mm_sub_epi8(_mm_avg_epu8(a, b), _mm_and_si128(_mm_xor_si128(a, b), _mm_set1_epi8(1)));
+    default: return paeth16(a, b, c);
+  }
+}
+#endif
+
+/* Writes filter f (0 None, 1 Sub, 2 Up, 3 Average, 4 Paeth) of `row` into d[0..<n]: each byte
+ * less its prediction from a (left), b (above) and c (above left), 16 bytes at a time. */
+static void apply_filter(int f, const uint8_t *row, const uint8_t *prev, size_t n, size_t bpp,
+                         uint8_t *d) {
+  if (f == 0) {
+    memcpy(d, row, n);
+    return;
+  }
+  /* The first pixel: a and c are 0, so Sub predicts 0, Average b / 2, Up and Paeth b. */
+  for (size_t i = 0; i < bpp; i++)
+    d[i] = (uint8_t)(row[i] - (f == 1 ? 0 : f == 3 ? prev[i] >> 1 : prev[i]));
+  size_t i = bpp;
+#ifdef __SSE2__
+  for (; i + 16 <= n; i += 16) {
+    __m128i x = _mm_loadu_si128((const __m128i *)(row + i));
+    __m128i a = _mm_loadu_si128((const __m128i *)(row + i - bpp));
+    __m128i b = _mm_loadu_si128((const __m128i *)(prev + i));
+    __m128i c = _mm_loadu_si128((const __m128i *)(prev + i - bpp));
+    _mm_storeu_si128((__m128i *)(d + i), _mm_sub_epi8(x, prediction16(f, a, b, c)));
+  }
+#endif
+  for (; i < n; i++) {
+    uint8_t a = row[i - bpp], b = prev[i], c = prev[i - bpp];
+    uint8_t prediction = f == 1   ? a
+                         : f == 2 ? b
+                         : f == 3 ? (uint8_t)(((unsigned)a + b) >> 1)
+                                  : paeth(a, b, c);
+    d[i] = (uint8_t)(row[i] - prediction);
+  }
+}
+
 /* Chooses the filter of `row` among `filters` as libpng's png_write_find_filter does (the
  * smallest cost, the earlier filter on ties; a lone filter without costing) and writes the filter
  * byte and the filtered row into `dst` (n + 1 bytes). */
@@ -171,105 +214,61 @@ static void filter_row(const uint8_t *row, const uint8_t *prev, size_t n, size_t
     while (!(filters & (1 << best))) best++;
   }
   dst[0] = (uint8_t)best;
-  uint8_t *d = dst + 1;
-  switch (best) {
-    case 0: memcpy(d, row, n); break;
-    case 1:
-      for (size_t i = 0; i < bpp; i++) d[i] = row[i];
-      for (size_t i = bpp; i < n; i++) d[i] = (uint8_t)(row[i] - row[i - bpp]);
-      break;
-    case 2:
-      for (size_t i = 0; i < n; i++) d[i] = (uint8_t)(row[i] - prev[i]);
-      break;
-    case 3:
-      for (size_t i = 0; i < bpp; i++) d[i] = (uint8_t)(row[i] - (prev[i] >> 1));
-      for (size_t i = bpp; i < n; i++)
-        d[i] = (uint8_t)(row[i] - (uint8_t)(((unsigned)row[i - bpp] + prev[i]) >> 1));
-      break;
-    default:
-      for (size_t i = 0; i < bpp; i++) d[i] = (uint8_t)(row[i] - prev[i]);
-      for (size_t i = bpp; i < n; i++)
-        d[i] = (uint8_t)(row[i] - paeth(row[i - bpp], prev[i], prev[i - bpp]));
-      break;
+  apply_filter(best, row, prev, n, bpp, dst + 1);
+}
+
+/* Drops the 4th byte of each of `width` RGBA pixels: src[0..<4 width] to dst[0..<3 width]. */
+static void rgba_to_rgb(const uint8_t *src, size_t width, uint8_t *dst) {
+  size_t x = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  /* Two pixels per 64-bit word; 8 bytes stored, of which the 6 that belong to these pixels
+   * stay (the next pair overwrites the rest), so the last pair is left to the loop below. */
+  for (; x + 3 <= width; x += 2) {
+    uint64_t v;
+    memcpy(&v, src + 4 * x, 8);
+    v = (v & 0xffffffu) | ((v >> 8) & 0xffffff000000u);
+    memcpy(dst + 3 * x, &v, 8);
+  }
+#endif
+  for (; x < width; x++) {
+    dst[3 * x] = src[4 * x];
+    dst[3 * x + 1] = src[4 * x + 1];
+    dst[3 * x + 2] = src[4 * x + 2];
   }
 }
 
-/* libpng's deflate window for an image of `size` filtered bytes (png_deflate_claim): 15,
- * halved while the data fits in half the window (only for images up to 16 KB). */
-static int window_bits(uint64_t size) {
-  int bits = 15;
-  if (size <= 16384) {
-    uint64_t half = 1u << (bits - 1);
-    while (size + 262 <= half) {
-      half >>= 1;
-      --bits;
-    }
-  }
-  return bits == 8 ? 9 : bits;
-}
-
-/* libpng's optimize_cmf: for images up to 16 KB of filtered data, the zlib header of the first
- * IDAT announces the smallest window holding all of it (a header-only change; the stream is
- * compressed with window_bits above). */
-static void optimize_cmf(uint8_t *data, uint64_t size) {
-  if (size > 16384) return;
-  unsigned cmf = data[0];
-  if ((cmf & 0x0f) != 8 || (cmf & 0xf0) > 0x70) return;
-  unsigned cinfo = cmf >> 4;
-  unsigned half = 1u << (cinfo + 7);
-  if (size > half) return;
-  do {
-    half >>= 1;
-    --cinfo;
-  } while (cinfo > 0 && size <= half);
-  cmf = (cmf & 0x0f) | (cinfo << 4);
-  data[0] = (uint8_t)cmf;
-  unsigned flg = data[1] & 0xe0;
-  flg += 0x1f - ((cmf << 8) + flg) % 0x1f;
-  data[1] = (uint8_t)flg;
-}
-
-/* The deflate stream of the IDAT chunks being written. */
+/* Collects the zlib stream into IDAT chunks of CC_PNG_IDAT_SIZE bytes (the last one shorter). */
 typedef struct {
-  z_stream z;
-  uint8_t *buffer; /* CC_PNG_IDAT_SIZE bytes */
-  uint64_t data_size;
-  int started; /* an IDAT has been written */
-} idat_stream;
+  cc_buffer *out;
+  uint8_t *chunk; /* CC_PNG_IDAT_SIZE bytes */
+  size_t length;
+} idat_writer;
 
-static int write_idat(idat_stream *s, uInt size, cc_buffer *out) {
-  if (!s->started) optimize_cmf(s->buffer, s->data_size);
-  s->started = 1;
-  return size == 0 || write_chunk(out, "IDAT", s->buffer, size);
-}
-
-/* Runs deflate on `in` and appends every full CC_PNG_IDAT_SIZE output buffer as an IDAT (and at
- * Z_FINISH the rest), as libpng's png_compress_IDAT does. Returns 0 on a zlib or memory error. */
-static int compress_rows(idat_stream *s, const uint8_t *in, size_t length, int flush,
-                         cc_buffer *out) {
-  z_stream *z = &s->z;
-  z->next_in = (Bytef *)in;
-  z->avail_in = (uInt)length;
-  for (;;) {
-    int ret = deflate(z, flush);
-    if (ret != Z_OK && ret != Z_STREAM_END && ret != Z_BUF_ERROR) return 0;
-    if (z->avail_out == 0) {
-      if (!write_idat(s, CC_PNG_IDAT_SIZE, out)) return 0;
-      z->next_out = s->buffer;
-      z->avail_out = CC_PNG_IDAT_SIZE;
+static int idat_sink(void *context, const uint8_t *bytes, size_t count) {
+  idat_writer *w = context;
+  while (count > 0) {
+    if (w->length == 0 && count >= CC_PNG_IDAT_SIZE) {
+      if (!write_chunk(w->out, "IDAT", bytes, CC_PNG_IDAT_SIZE)) return 0;
+      bytes += CC_PNG_IDAT_SIZE;
+      count -= CC_PNG_IDAT_SIZE;
       continue;
     }
-    if (flush == Z_FINISH) {
-      if (ret != Z_STREAM_END) continue;
-      return write_idat(s, CC_PNG_IDAT_SIZE - z->avail_out, out);
+    size_t take = CC_PNG_IDAT_SIZE - w->length < count ? CC_PNG_IDAT_SIZE - w->length : count;
+    memcpy(w->chunk + w->length, bytes, take);
+    w->length += take;
+    bytes += take;
+    count -= take;
+    if (w->length == CC_PNG_IDAT_SIZE) {
+      if (!write_chunk(w->out, "IDAT", w->chunk, CC_PNG_IDAT_SIZE)) return 0;
+      w->length = 0;
     }
-    if (z->avail_in == 0) return 1;
   }
+  return 1;
 }
 
 cc_status cc_png_write(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
-                       cc_png_layout layout, int level, int strategy, uint8_t **out,
-                       size_t *out_length, char *err, size_t errlen) {
+                       cc_png_layout layout, uint8_t **out, size_t *out_length, char *err,
+                       size_t errlen) {
   *out = NULL;
   *out_length = 0;
   size_t in_bpp, bpp;
@@ -286,27 +285,20 @@ cc_status cc_png_write(const uint8_t *pixels, uint32_t width, uint32_t height, s
     return CC_BAD_ARGUMENT;
   }
   size_t n = (size_t)width * bpp;
+  cc_buffer output = {0};
+  idat_writer idat = {&output, NULL, 0};
   uint8_t *rows = calloc(2 * n + (n + 1) + CC_PNG_IDAT_SIZE, 1);
-  if (rows == NULL) {
+  cc_deflate *z = cc_deflate_new((uint64_t)(n + 1) * height, idat_sink, &idat);
+  if (rows == NULL || z == NULL) {
+    free(rows);
+    cc_deflate_free(z);
     cc_set_error(err, errlen, "out of memory");
     return CC_NO_MEMORY;
   }
   int filters = allowed_filters(width, height);
-  uint8_t *cur = rows, *prev = rows + n, *filtered = rows + 2 * n, *zbuf = filtered + n + 1;
-  /* png_image_size: the filtered data's size when rows and height are below 32768. */
-  idat_stream s;
-  memset(&s, 0, sizeof s);
-  s.buffer = zbuf;
-  s.data_size = (n < 32768 && height < 32768) ? (uint64_t)(n + 1) * height : 0xffffffffu;
-  if (deflateInit2(&s.z, level, Z_DEFLATED, window_bits(s.data_size), 8, strategy) != Z_OK) {
-    free(rows);
-    cc_set_error(err, errlen, "zlib could not start");
-    return CC_NO_MEMORY;
-  }
-  s.z.next_out = zbuf;
-  s.z.avail_out = CC_PNG_IDAT_SIZE;
+  uint8_t *cur = rows, *prev = rows + n, *filtered = rows + 2 * n;
+  idat.chunk = filtered + n + 1;
 
-  cc_buffer output = {0};
   static const uint8_t signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
   uint8_t ihdr[13];
   put32(ihdr, width);
@@ -318,28 +310,24 @@ cc_status cc_png_write(const uint8_t *pixels, uint32_t width, uint32_t height, s
   for (uint32_t y = 0; ok && y < height; y++) {
     const uint8_t *src = pixels + (size_t)y * stride;
     if (layout == CC_PNG_RGB_FROM_RGBA) {
-      for (size_t x = 0; x < width; x++) {
-        cur[3 * x] = src[4 * x];
-        cur[3 * x + 1] = src[4 * x + 1];
-        cur[3 * x + 2] = src[4 * x + 2];
-      }
+      rgba_to_rgb(src, width, cur);
     } else {
       memcpy(cur, src, n);
     }
     filter_row(cur, prev, n, bpp, filters, filtered);
-    ok = compress_rows(&s, filtered, n + 1, Z_NO_FLUSH, &output);
+    ok = cc_deflate_write(z, filtered, n + 1);
     uint8_t *t = prev;
     prev = cur;
     cur = t;
   }
-  /* libpng finishes the stream with an empty Z_FINISH call after the last row. */
-  ok = ok && compress_rows(&s, NULL, 0, Z_FINISH, &output);
+  ok = ok && cc_deflate_finish(z);
+  ok = ok && (idat.length == 0 || write_chunk(&output, "IDAT", idat.chunk, (uint32_t)idat.length));
   ok = ok && write_chunk(&output, "IEND", NULL, 0);
-  deflateEnd(&s.z);
+  cc_deflate_free(z);
   free(rows);
   if (!ok) {
     free(output.bytes);
-    cc_set_error(err, errlen, output.failed ? "out of memory" : "zlib failed");
+    cc_set_error(err, errlen, "out of memory");
     return CC_NO_MEMORY;
   }
   *out = output.bytes;

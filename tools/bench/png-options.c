@@ -1,13 +1,16 @@
 /* png-options: how fast and how small each PNG encoder setting is on real outputs (issue 13).
  *
- *   png-options [--rounds N] FILE.png...
+ *   png-options [--rounds N] [--only TEXT] FILE.png...
  *
  * Decodes every file with the shim (Sources/CCodecs), then for each setting encodes all of them
  * (as RGB when the file is opaque, RGBA otherwise: what captcha-gen writes), N rounds, and prints
  * the total size and the fastest round's CPU time, relative to captcha-gen's setting before issue
- * 13 (zlib level 6, Z_FILTERED, libpng's adaptive filters); libdeflate goes through png_deflate.c. Every output is decoded again and compared
- * with the input pixels; a mismatch stops the program. Linked with the shim's own C files by
- * the Makefile's `bench-png` target, so its zlib rows measure the code captcha-gen runs. */
+ * 13 (zlib level 6, Z_FILTERED, libpng's adaptive filters); libdeflate goes through png_deflate.c.
+ * Every output is decoded again and compared with the input pixels; a mismatch stops the
+ * program. The shim's own writer (cc_png_write, what captcha-gen runs) is also checked to
+ * filter every row as libpng does: its inflated IDAT data must equal that of libpng's output.
+ * Linked with the shim's own C files by the Makefile's `bench-png` target. `--only TEXT` runs
+ * the first setting (the reference) and those whose name contains TEXT. */
 #include <png.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,7 +29,7 @@ typedef struct {
 
 typedef struct {
   const char *name;
-  int deflate; /* 1: libdeflate writer, 0: libpng + zlib, 2: the shim's own writer + zlib */
+  int deflate; /* 1: libdeflate writer, 0: libpng + zlib, 2: the shim's own writer and deflate */
   int level;
   int strategy;      /* zlib only */
   int filter;        /* libdeflate: 0-4 or -1 adaptive; zlib: libpng filter mask */
@@ -40,8 +43,8 @@ static const setting settings[] = {
     {"zlib 3 filtered, adaptive", 0, 3, Z_FILTERED, PNG_ALL_FILTERS},
     {"zlib 2 filtered, adaptive", 0, 2, Z_FILTERED, PNG_ALL_FILTERS},
     {"zlib 1 filtered, adaptive", 0, 1, Z_FILTERED, PNG_ALL_FILTERS},
-    {"zlib rle, adaptive", 0, 6, Z_RLE, PNG_ALL_FILTERS},
-    {"zlib rle, adaptive, own writer (chosen)", 2, 6, Z_RLE, PNG_ALL_FILTERS},
+    {"zlib rle, adaptive (previous)", 0, 6, Z_RLE, PNG_ALL_FILTERS},
+    {"own deflate, adaptive (chosen)", 2, 0, 0, PNG_ALL_FILTERS},
     {"zlib rle, paeth", 0, 6, Z_RLE, PNG_FILTER_PAETH},
     {"zlib rle, sub", 0, 6, Z_RLE, PNG_FILTER_SUB},
     {"zlib rle, up", 0, 6, Z_RLE, PNG_FILTER_UP},
@@ -104,6 +107,41 @@ static int decode(const uint8_t *data, size_t length, image *out) {
   return 1;
 }
 
+/* The decompressed IDAT data of a PNG (filter bytes and filtered rows), malloc'd; NULL if it
+ * does not inflate. */
+static uint8_t *idat_data(const uint8_t *png, size_t length, size_t *raw_length) {
+  uint8_t *z = malloc(length);
+  size_t z_length = 0;
+  for (size_t at = 8; at + 12 <= length;) {
+    size_t n = (size_t)png[at] << 24 | (size_t)png[at + 1] << 16 | (size_t)png[at + 2] << 8 |
+               png[at + 3];
+    if (memcmp(png + at + 4, "IDAT", 4) == 0) {
+      memcpy(z + z_length, png + at + 8, n);
+      z_length += n;
+    }
+    at += 12 + n;
+  }
+  size_t capacity = 4 * length + 1024;
+  uint8_t *raw = NULL;
+  for (;;) {
+    raw = realloc(raw, capacity);
+    uLongf n = capacity;
+    int r = uncompress(raw, &n, z, z_length);
+    if (r == Z_OK) {
+      *raw_length = n;
+      break;
+    }
+    if (r != Z_BUF_ERROR) {
+      free(raw);
+      raw = NULL;
+      break;
+    }
+    capacity *= 2;
+  }
+  free(z);
+  return raw;
+}
+
 static size_t encode(const setting *s, const image *im, int check) {
   uint8_t *out = NULL;
   size_t length = 0;
@@ -113,8 +151,8 @@ static size_t encode(const setting *s, const image *im, int check) {
       s->deflate == 1 ? cc_png_encode_deflate(im->pixels, im->width, im->height, stride, im->layout,
                                               s->level, s->filter, &out, &length, err, sizeof err)
       : s->deflate == 2
-          ? cc_png_write(im->pixels, im->width, im->height, stride, im->layout, s->level,
-                         s->strategy, &out, &length, err, sizeof err)
+          ? cc_png_write(im->pixels, im->width, im->height, stride, im->layout, &out, &length, err,
+                         sizeof err)
           : cc_png_encode_zlib(im->pixels, im->width, im->height, stride, im->layout, s->level,
                                s->strategy, s->filter, &out, &length, err, sizeof err);
   if (status != CC_OK) {
@@ -122,17 +160,26 @@ static size_t encode(const setting *s, const image *im, int check) {
     exit(1);
   }
   if (check && s->deflate == 2) {
-    /* The own writer must give libpng's bytes for the same zlib settings and all five filters. */
+    /* The own writer must filter the rows as libpng does with all five filters: the same
+     * decompressed IDAT data (filter bytes and filtered rows). */
     uint8_t *ref = NULL;
     size_t ref_length = 0;
-    if (cc_png_encode_zlib(im->pixels, im->width, im->height, stride, im->layout, s->level,
-                           s->strategy, PNG_ALL_FILTERS, &ref, &ref_length, err,
-                           sizeof err) != CC_OK ||
-        ref_length != length || memcmp(ref, out, length) != 0) {
-      fprintf(stderr, "png-options: %s differs from libpng's bytes on a %ux%u image\n", s->name,
-              im->width, im->height);
+    if (cc_png_encode_zlib(im->pixels, im->width, im->height, stride, im->layout, 6, Z_RLE,
+                           PNG_ALL_FILTERS, &ref, &ref_length, err, sizeof err) != CC_OK) {
+      fprintf(stderr, "png-options: libpng: %s\n", err);
       exit(1);
     }
+    size_t raw_length = 0, ref_raw_length = 0;
+    uint8_t *raw = idat_data(out, length, &raw_length);
+    uint8_t *ref_raw = idat_data(ref, ref_length, &ref_raw_length);
+    if (raw == NULL || ref_raw == NULL || raw_length != ref_raw_length ||
+        memcmp(raw, ref_raw, raw_length) != 0) {
+      fprintf(stderr, "png-options: %s filters a %ux%u image unlike libpng\n", s->name, im->width,
+              im->height);
+      exit(1);
+    }
+    free(raw);
+    free(ref_raw);
     cc_free(ref);
   }
   if (check) {
@@ -151,13 +198,21 @@ static size_t encode(const setting *s, const image *im, int check) {
 
 int main(int argc, char **argv) {
   int rounds = 5, first = 1;
-  if (argc > 2 && strcmp(argv[1], "--rounds") == 0) {
-    rounds = atoi(argv[2]);
-    first = 3;
+  const char *only = NULL;
+  for (;;) {
+    if (argc > first + 1 && strcmp(argv[first], "--rounds") == 0) {
+      rounds = atoi(argv[first + 1]);
+      first += 2;
+    } else if (argc > first + 1 && strcmp(argv[first], "--only") == 0) {
+      only = argv[first + 1];
+      first += 2;
+    } else {
+      break;
+    }
   }
   int count = argc - first;
   if (count < 1 || rounds < 1) {
-    fprintf(stderr, "usage: png-options [--rounds N] FILE.png...\n");
+    fprintf(stderr, "usage: png-options [--rounds N] [--only TEXT] FILE.png...\n");
     return 64;
   }
   image *images = calloc((size_t)count, sizeof *images);
@@ -177,6 +232,7 @@ int main(int argc, char **argv) {
   double base_size = 0, base_time = 0;
   for (size_t k = 0; k < sizeof settings / sizeof settings[0]; k++) {
     const setting *s = &settings[k];
+    if (k > 0 && only != NULL && strstr(s->name, only) == NULL) continue;
     size_t total = 0;
     double best = 1e30;
     for (int r = 0; r < rounds; r++) {

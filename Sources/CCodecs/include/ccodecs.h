@@ -56,12 +56,33 @@ typedef enum {
 } cc_png_layout;
 
 /* Encodes pixels (rows of `stride` bytes) to a PNG in memory with fixed settings: no
- * interlace, zlib Z_RLE / window 15 / memLevel 8, all five row filters with libpng's adaptive
- * choice, and no ancillary chunks at all (no tIME, gAMA, sRGB, text). The shim's own row writer
- * produces exactly the bytes libpng 1.6 writes with these settings, faster. */
+ * interlace, all five row filters with libpng's adaptive choice, and no ancillary chunks at all
+ * (no tIME, gAMA, sRGB, text). The rows are compressed by the shim's own deflate encoder
+ * (literals and runs of a repeated byte, Huffman-coded), so the bytes depend on the pixels only,
+ * not on the zlib version. */
 cc_status cc_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
                         size_t stride, cc_png_layout layout, uint8_t **out,
                         size_t *out_length, char *err, size_t errlen);
+
+/* ---- PNG: for tests only (captcha-gen itself does not call these) ---- */
+
+/* The PNG libpng + zlib write with the settings cc_png_encode used before the shim's own
+ * deflate encoder (zlib Z_RLE, window 15, memLevel 8, libpng's adaptive filters): the reference
+ * that tests compare sizes and filtered rows with. */
+cc_status cc_test_png_encode_libpng(const uint8_t *pixels, uint32_t width, uint32_t height,
+                                    size_t stride, cc_png_layout layout, uint8_t **out,
+                                    size_t *out_length, char *err, size_t errlen);
+
+/* The zlib stream the shim's deflate encoder makes of data[0..<length], given to it in pieces
+ * of `piece` bytes (0: all at once) with `size_hint` as the expected length. */
+cc_status cc_test_deflate(const uint8_t *data, size_t length, size_t piece, uint64_t size_hint,
+                          uint8_t **out, size_t *out_length);
+
+/* zlib's uncompress: the zlib stream data[0..<length] into buffer[0..<capacity], its length in
+ * *out_length. CC_CORRUPT when zlib rejects the stream (a bad code, length or Adler-32) or the
+ * result does not fit. */
+cc_status cc_test_inflate(const uint8_t *data, size_t length, uint8_t *buffer, size_t capacity,
+                          size_t *out_length);
 
 /* ---- JPEG ---- */
 

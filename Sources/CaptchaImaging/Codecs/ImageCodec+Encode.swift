@@ -29,8 +29,8 @@ enum JPEGInput {
 extension ImageCodec {
   /// Encodes `image` as an 8-bit PNG: RGBA when `keepAlpha`, otherwise RGB. Dropping alpha
   /// first composites any pixel that is not fully opaque over white (what a browser shows on
-  /// a white page); opaque images are written as they are. Settings are fixed (zlib `Z_RLE`,
-  /// adaptive filters, no ancillary chunks), so equal images give equal bytes.
+  /// a white page); opaque images are written as they are. Settings are fixed (adaptive filters,
+  /// the shim's own deflate encoder, no ancillary chunks), so equal images give equal bytes.
   public static func encodePNG(_ image: RGBAImage, keepAlpha: Bool) throws -> [UInt8] {
     let source = keepAlpha ? image : image.flattenedOverWhite()
     return try encodePNG(

@@ -3,11 +3,13 @@ import CaptchaSupport
 import VectorRaster
 
 /// Decodes PNG and JPEG bytes to `RGBAImage` and encodes images back to PNG and JPEG, over
-/// libpng and libjpeg-turbo (through the CCodecs shim, which keeps every setjmp/longjmp in C).
+/// libpng and libjpeg-turbo (through the CCodecs shim, which keeps every setjmp/longjmp in C);
+/// PNGs are written by the shim's own row writer and deflate encoder.
 ///
 /// Decoding sniffs the format from the bytes, refuses images above a pixel limit before
 /// allocating their pixels, and turns JPEGs by their EXIF orientation. Encoding uses fixed
-/// settings, so the same pixels always give the same bytes with the same libpng/libjpeg/zlib.
+/// settings, so the same pixels always give the same bytes (PNG: on any machine, whatever the
+/// libpng and zlib versions; JPEG: with the same libjpeg-turbo).
 public enum ImageCodec {
   /// The pixel limit used when the caller does not give one (50 megapixels).
   public static let defaultMaxPixels = 50_000_000

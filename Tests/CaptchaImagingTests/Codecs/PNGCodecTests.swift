@@ -69,7 +69,7 @@ final class PNGCodecTests: XCTestCase {
     XCTAssertEqual(types, ["IHDR", "IDAT", "IEND"], "no tIME, gAMA, sRGB or text chunks")
   }
 
-  /// Data larger than one IDAT chunk is split into 32 KB IDATs, as libpng writes it, and every
+  /// Data larger than one IDAT chunk is split into 32 KB IDATs (libpng's size), and every
   /// chunk's CRC holds (libpng checks them when decoding).
   func testLargeImagesSplitIntoFullIDATChunksAndRoundTrip() throws {
     let image = CodecTestSupport.randomRGBA(width: 200, height: 150, seed: 44)
