@@ -32,10 +32,14 @@ struct SurroundingsFill {
   let width: Int
   let height: Int
   let reads: Reads
-  private let channels: [IntPlane]  // colour × outside weight, blurred, over reads.colour
-  private let contrast: IntPlane  // local contrast (1/16 level) × outside weight, blurred, over reads.contrast
-  private let weight: IntPlane  // outside weight, blurred, over reads.colour
-  private let contrastWeight: IntPlane  // where the contrast was measured, blurred, over reads.contrast
+  /// Colour × outside weight, blurred, over `reads.colour`.
+  private let channels: [IntPlane]
+  /// Local contrast (1/16 level) × outside weight, blurred, over `reads.contrast`.
+  private let contrast: IntPlane
+  /// Outside weight, blurred, over `reads.colour`.
+  private let weight: IntPlane
+  /// Where the contrast was measured, blurred, over `reads.contrast`.
+  private let contrastWeight: IntPlane
   private let fallbackColour: (Double, Double, Double)
   private let fallbackContrast: Double
 
