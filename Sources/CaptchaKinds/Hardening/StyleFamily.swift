@@ -31,7 +31,8 @@ public struct StyleFamily: Equatable, Sendable {
   /// `TexturedHole.opacity`.
   public var lightStrength: Double
   public var shadowTint: TexturedHole.Tint
-  public var highlightTint: TexturedHole.Tint
+  /// The highlight's palette: the shadow's (see the type's comment for why).
+  public var highlightTint: TexturedHole.Tint { shadowTint }
   // The hole's lent texture.
   public var textureGain: Double
   var orientation: PhotoTexture.Orientation
@@ -46,7 +47,7 @@ public struct StyleFamily: Equatable, Sendable {
   /// The public (no-key) look's family, which no key draws near.
   public static let publicLook = StyleFamily(
     knobForm: .round, tabs: 1, cornerRadius: 0, knobScale: 1, neckScale: 1, lightAngle: 225, lightWidth: 1,
-    lightStrength: 0.75, shadowTint: TexturedHole.Tint(), highlightTint: TexturedHole.Tint(), textureGain: 1,
+    lightStrength: 0.75, shadowTint: TexturedHole.Tint(), textureGain: 1,
     orientation: .upright, carry: 1, rimWidth: 4, rimColour: PieceStyle.RimColour(r: 255, g: 255, b: 255),
     decoyCount: 2)
 
@@ -85,7 +86,6 @@ public struct StyleFamily: Equatable, Sendable {
     lightWidth = rng.nextDouble(in: Range.lightWidth.0, Range.lightWidth.1)
     lightStrength = rng.nextDouble(in: Range.lightStrength.0, Range.lightStrength.1)
     shadowTint = Self.drawTint(&rng)
-    highlightTint = shadowTint
     textureGain = rng.nextDouble(in: Range.textureGain.0, Range.textureGain.1)
     orientation = PhotoTexture.Orientation.allCases[Int(rng.next(below: 3))]
     carry = rng.nextDouble(in: Range.carry.0, Range.carry.1)
@@ -99,7 +99,7 @@ public struct StyleFamily: Equatable, Sendable {
   init(
     knobForm: KnobForm, tabs: Int, cornerRadius: Double, knobScale: Double, neckScale: Double,
     lightAngle: Double, lightWidth: Double, lightStrength: Double, shadowTint: TexturedHole.Tint,
-    highlightTint: TexturedHole.Tint, textureGain: Double, orientation: PhotoTexture.Orientation,
+    textureGain: Double, orientation: PhotoTexture.Orientation,
     carry: Double, rimWidth: Double, rimColour: PieceStyle.RimColour, decoyCount: Int
   ) {
     self.knobForm = knobForm
@@ -111,7 +111,6 @@ public struct StyleFamily: Equatable, Sendable {
     self.lightWidth = lightWidth
     self.lightStrength = lightStrength
     self.shadowTint = shadowTint
-    self.highlightTint = highlightTint
     self.textureGain = textureGain
     self.orientation = orientation
     self.carry = carry

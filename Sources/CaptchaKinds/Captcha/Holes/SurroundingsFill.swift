@@ -85,7 +85,9 @@ struct SurroundingsFill {
     }
     // The local contrast is needed where the contrast's blurs reach from what is read.
     let cone = Self.widened(reads.contrast, by: Self.passes * radius, within: whole)
-    let local = LocalContrast(grey16: grey16, hole: hole, within: cone)
+    // Only windows that lie wholly outside the hole measure the surroundings' contrast.
+    let clearOfHole = Self.clearOfHole(hole, radius: 2)
+    let local = LocalContrast(grey16: grey16, clearOfHole: clearOfHole, width: region.width, within: cone)
     channels = colour.map { blur($0, reads.colour) }
     weight = blur(outside, reads.colour)
     contrast = blur(local.weighted, reads.contrast)
@@ -95,7 +97,9 @@ struct SurroundingsFill {
     // The mean contrast of every clear pixel of the region, read only where no measured contrast
     // reaches: worked out over the whole region only then.
     if contrastWeight.values.contains(0) {
-      fallbackContrast = LocalContrast(grey16: grey16, hole: hole, within: whole).meanDeviation
+      fallbackContrast =
+        LocalContrast(grey16: grey16, clearOfHole: clearOfHole, width: region.width, within: whole)
+        .meanDeviation
     } else {
       fallbackContrast = 0
     }
@@ -120,16 +124,16 @@ struct SurroundingsFill {
     /// The mean deviation over the clear pixels of `within`, in levels.
     var meanDeviation: Double
 
-    init(grey16: [Int32], hole: CoverageMask, within rect: PixelRect) {
-      let (w, h) = (hole.width, hole.height)
-      let n = w * h
+    /// - Parameters:
+    ///   - clearOfHole: per region pixel, whether its 5×5 window misses the hole (`clearOfHole`).
+    init(grey16: [Int32], clearOfHole clearAll: [Bool], width w: Int, within rect: PixelRect) {
+      let n = grey16.count
+      let h = n / w
       // Standard deviation over 5×5, in 1/16 level.
       let grey = IntPlane(width: w, height: h, values: grey16)
       let squares = IntPlane(width: w, height: h, values: grey16.map { ($0 * $0) >> 4 })
       let mean = grey.boxBlurred(radius: 2, passes: 1, within: rect)
       let meanSquare = squares.boxBlurred(radius: 2, passes: 1, within: rect)
-      // Only windows that lie wholly outside the hole measure the surroundings' contrast.
-      let clearAll = SurroundingsFill.clearOfHole(hole, radius: 2)
       weighted = [Int32](repeating: 0, count: n)
       clear = [Bool](repeating: false, count: n)
       var sum: Int64 = 0

@@ -139,27 +139,25 @@ public struct TexturedHole: SeededHoleStyle, Equatable {
       region = PixelRect(
         x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin
       ).intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
+      // What the fill measures: the region itself, or the region on a grid `scale` times coarser
+      // (radius 4 at least either way: `radius` is at least 4).
+      let (picture, grid): (RGBAImage, CoverageMask) =
+        scale == 1
+        ? (image, hole.cropped(to: region))
+        : StripedHole.downsample(image, region: region, hole: hole, by: scale)
       // The hole reads the fill's colour at its own pixels and its contrast at its centre only.
       let centre = Self.gridPoint(
         x: box.x + box.width / 2, y: box.y + box.height / 2, region: region, scale: scale)
       let first = Self.gridPoint(x: box.x, y: box.y, region: region, scale: scale)
       let last = Self.gridPoint(x: box.maxX - 1, y: box.maxY - 1, region: region, scale: scale)
-      let grid = PixelSize(
-        width: (region.width + scale - 1) / scale, height: (region.height + scale - 1) / scale)
       let reads = SurroundingsFill.Reads(
         colour: SurroundingsFill.Reads.cells(
           u: first.0...last.0, v: first.1...last.1, width: grid.width, height: grid.height),
         contrast: SurroundingsFill.Reads.cells(
           u: centre.0...centre.0, v: centre.1...centre.1, width: grid.width, height: grid.height))
-      if scale == 1 {
-        fill = SurroundingsFill(
-          image: image, region: region, hole: hole.cropped(to: region), radius: radius, reads: reads)
-      } else {
-        let (small, smallHole) = StripedHole.downsample(image, region: region, hole: hole, by: scale)
-        precondition(smallHole.width == grid.width && smallHole.height == grid.height, "grid size mismatch")
-        fill = SurroundingsFill(
-          image: small, region: smallHole.rect, hole: smallHole, radius: max(4, radius / scale), reads: reads)
-      }
+      fill = SurroundingsFill(
+        image: picture, region: scale == 1 ? region : grid.rect, hole: grid, radius: max(4, radius / scale),
+        reads: reads)
       contrast = 0.8 * fill.sampleContrast(x: centre.0, y: centre.1)
       mean = fill.sampleColour(x: centre.0, y: centre.1)
     }
