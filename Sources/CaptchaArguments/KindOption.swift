@@ -27,9 +27,11 @@ public struct SingleKindOption: ParsableArguments {
 
   public init() {}
 
-  /// The kind these options and `captchaOptions` describe.
-  public func kind(_ captchaOptions: MakeOptionGroup, withInputImages: Bool) throws -> any CaptchaKind {
-    try captchaOptions.kinds(named: [kindName.name], withInputImages: withInputImages)[0]
+  /// The kind these options and `captchaOptions` describe, one captcha using up to `threads`.
+  public func kind(_ captchaOptions: MakeOptionGroup, withInputImages: Bool, threads: Int = 1) throws
+    -> any CaptchaKind
+  {
+    try captchaOptions.kinds(named: [kindName.name], withInputImages: withInputImages, threads: threads)[0]
   }
 }
 

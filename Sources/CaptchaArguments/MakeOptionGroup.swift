@@ -189,27 +189,34 @@ public struct MakeOptionGroup: ParsableArguments {
 
   /// The captcha kinds called `names` (`--kind`), each built from these options by `kind(named:)`.
   /// `--length` applies to pattern only.
-  public func kinds(named names: [String], withInputImages: Bool) throws -> [any CaptchaKind] {
+  /// `threads`: how many threads one captcha may use (`MakeOptions.threads`; 1 for batch workers).
+  public func kinds(named names: [String], withInputImages: Bool, threads: Int = 1) throws
+    -> [any CaptchaKind]
+  {
     if !names.contains(PatternKind.name) && length != nil {
       throw usageError("--length applies only to --kind pattern")
     }
-    return try names.map { try kind(named: $0, withInputImages: withInputImages) }
+    return try names.map { try kind(named: $0, withInputImages: withInputImages, threads: threads) }
   }
 
   /// The captcha kind called `name` (`--kind`), its options checked once, before anything is read
   /// or drawn: `validate()`, and for slide whether the piece fits when the options alone fix the
   /// background's size (`--size`, or the built-in background when there are no input images).
-  func kind(named name: String, withInputImages: Bool) throws -> any CaptchaKind {
+  func kind(named name: String, withInputImages: Bool, threads: Int) throws -> any CaptchaKind {
     switch name {
     case PatternKind.name:
-      let options = try makeOptions()
+      var options = try makeOptions()
+      options.threads = threads
       try options.validate()
       return try PatternKind(
         options: PatternOptions(length: length ?? PatternOptions.defaultLength, make: options))
     case RotateKind.name:
-      return RotateKind(options: try rotateOptions())
+      var options = try rotateOptions()
+      options.backgroundStage.threads = threads
+      return RotateKind(options: options)
     default:
-      let options = try makeOptions()
+      var options = try makeOptions()
+      options.threads = threads
       try options.validate(withInputImages: withInputImages)
       return SlideKind(options: options)
     }

@@ -56,7 +56,9 @@ struct MakeCommand: ParsableCommand {
 
   func run() throws {
     try reportingErrors {
-      let kind = try kindOption.kind(captchaOptions, withInputImages: image != nil)
+      // One captcha: its large stages may use every processor (the output does not change).
+      let kind = try kindOption.kind(
+        captchaOptions, withInputImages: image != nil, threads: ForkJoin.onlineProcessors)
       let seed = self.seed ?? SystemSeed.draw()
       let stage = kind.backgroundStage
       let made = try kind.make(stage.prepare(stage.load(path: image, seed: seed), seed: seed), seed: seed)

@@ -43,6 +43,10 @@ public struct MakeOptions: Sendable {
   /// fsync each output file before renaming it into place (`--no-fsync` turns it off for scratch
   /// output). Changes no byte of the output.
   public var durableWrites = true
+  /// Threads one captcha's heavy stages may share (the warp and tone of a large picture, the
+  /// hole's parts). `make` uses every processor; a batch worker uses 1, its parallelism being
+  /// across items. Changes no byte of the output.
+  public var threads = 1
   /// The piece's look (rim).
   public var pieceStyle = PieceStyle()
   /// The hole's look.

@@ -16,9 +16,12 @@ extension BackgroundVariation {
   /// when enlarging (`Resize.resample` for unrotated windows that change size). A rotated window that shrinks is
   /// first area-averaged to about the output's resolution, then turned bilinearly. When the output
   /// keeps the source's size the picture is warped in place (a few rows of scratch), so a 12 MP
-  /// photo needs no second full-size copy. `contain` pads with the varied picture's mean colour.
+  /// photo needs no second full-size copy, and toned in the same pass. `contain` pads with the
+  /// varied picture's mean colour. Up to `threads` threads share the warp and the tone; the pixels
+  /// are the same for any count.
   public func apply(
-    to image: inout RGBAImage, source: PixelSize? = nil, size: PixelSize?, fit: Fit, seed: UInt64
+    to image: inout RGBAImage, source: PixelSize? = nil, size: PixelSize?, fit: Fit, seed: UInt64,
+    threads: Int = 1
   ) -> VariationRecord {
     let full = source ?? PixelSize(width: image.width, height: image.height)
     let sw = full.width
@@ -37,18 +40,21 @@ extension BackgroundVariation {
       height: Double(window.height) * fy)
 
     let keepsSize = inner.width == sw && inner.height == sh && !reduced
+    let tone = drawTone(seed: seed)
+    // The tone goes into the warp's pass when nothing is drawn after the warp (no padding).
+    var toned = false
     if degrees == 0 && window == whole && keepsSize {
       // Nothing to resample.
     } else if degrees == 0 && !keepsSize {
       image = Resize.resample(image, region: region, width: inner.width, height: inner.height)
     } else {
-      Self.turn(&image, window: region, degrees: degrees, to: inner)
+      let fused = inner == out ? tone : nil
+      toned = Self.turn(&image, window: region, degrees: degrees, to: inner, threads: threads, tone: fused)
     }
     if image.width != out.width || image.height != out.height {
       image = Self.padCentred(image, width: out.width, height: out.height)
     }
-    let tone = drawTone(seed: seed)
-    tone.apply(to: &image)
+    if !toned { tone.apply(to: &image, threads: threads) }
     return VariationRecord(
       crop: window, rotation: degrees, gain: tone.gain, brightness: tone.brightness, gamma: tone.gamma,
       saturation: tone.saturation, noise: tone.noise)
@@ -92,8 +98,13 @@ extension BackgroundVariation {
   }
 
   /// Replaces `image` by its window (in `image`'s pixels) turned by `degrees` about its centre,
-  /// resampled to `size` (in place when the size stays).
-  static func turn(_ image: inout RGBAImage, window: Rect, degrees: Double, to size: PixelSize) {
+  /// resampled to `size` (in place when the size stays). When the warp runs in place it also
+  /// applies `tone` row by row and returns true; otherwise the caller tones the picture.
+  @discardableResult
+  static func turn(
+    _ image: inout RGBAImage, window: Rect, degrees: Double, to size: PixelSize, threads: Int = 1,
+    tone: ToneJitter? = nil
+  ) -> Bool {
     let (sn, cs) = PortableMath.sinCos(degrees: degrees)
     let kx = window.width / Double(size.width)
     let ky = window.height / Double(size.height)
@@ -108,8 +119,10 @@ extension BackgroundVariation {
       map: toSource, outWidth: size.width, outHeight: size.height, inWidth: image.width,
       inHeight: image.height)
     if size.width == image.width && size.height == image.height {
-      if !warp.warpInPlace(&image) { image = warp.warp(image) }
-      return
+      let rows = tone.map { ToneJitter.Rows($0) }
+      let inPlace = warp.warpInPlace(&image, threads: threads) { y, line in rows?.apply(to: line, row: y) }
+      if !inPlace { image = warp.warp(image) }
+      return inPlace && rows != nil
     }
     if kx > 1 && ky > 1 {
       // Shrinking: area-average the turned window's bounding box to about the output's
@@ -131,9 +144,10 @@ extension BackgroundVariation {
         map: toSmall, outWidth: size.width, outHeight: size.height, inWidth: nw, inHeight: nh
       )
       .warp(small)
-      return
+      return false
     }
     image = warp.warp(image)
+    return false
   }
 
   /// `image` centred on a `width`×`height` canvas of its mean colour (as `Resize.fit` contain does).

@@ -41,39 +41,78 @@ struct ToneJitter: Equatable {
     return z ^ (z >> 31)
   }
 
-  func apply(to image: inout RGBAImage) {
+  /// Applies the tone to the whole picture, in row bands on up to `threads` threads (the same
+  /// pixels for any count: each pixel's noise depends only on its index).
+  func apply(to image: inout RGBAImage, threads: Int = 1) {
     guard !isIdentity else { return }
-    let lut = tables()
-    let sat = Int((saturation * 256).rounded())
-    let amp = UInt64(noise)
-    let span = amp + 1
-    let seed = noiseSeed
-    let count = image.width * image.height
-    lut[0].withUnsafeBufferPointer { lr in
-      lut[1].withUnsafeBufferPointer { lg in
-        lut[2].withUnsafeBufferPointer { lb in
-          image.pixels.withUnsafeMutableBufferPointer { px in
-            for i in 0..<count {
-              let p = i * 4
-              var r = Int(lr[Int(px[p])])
-              var g = Int(lg[Int(px[p + 1])])
-              var b = Int(lb[Int(px[p + 2])])
-              if sat != 256 {
-                let l = (77 * r + 150 * g + 29 * b + 128) >> 8
-                r = l + (sat * (r - l) + 128) >> 8
-                g = l + (sat * (g - l) + 128) >> 8
-                b = l + (sat * (b - l) + 128) >> 8
+    let rows = Rows(self)
+    let width = image.width
+    let bands = ForkJoin.bands(
+      image.height, parts: image.width * image.height >= Self.pixelsPerThread ? threads : 1)
+    image.pixels.withUnsafeMutableBufferPointer { px in
+      ForkJoin.run(parts: bands.count, threads: threads) { part in
+        for y in bands[part] {
+          rows.apply(
+            to: UnsafeMutableBufferPointer(rebasing: px[y * width * 4..<(y + 1) * width * 4]), row: y)
+        }
+      }
+    }
+  }
+
+  /// Pictures smaller than this many pixels are toned on one thread (a thread costs more).
+  static let pixelsPerThread = 1 << 18
+
+  /// The tone made ready to apply row by row: the curves and the noise's remainder table.
+  struct Rows {
+    let tone: ToneJitter
+    let lut: [[UInt8]]
+    let sat: Int
+    let amp: Int
+    /// `remainder[v]` = v % (amp + 1) for every 10-bit v: the noise's two uniforms per channel
+    /// without a division per pixel.
+    let remainder: [UInt16]
+
+    init(_ tone: ToneJitter) {
+      self.tone = tone
+      lut = tone.tables()
+      sat = Int((tone.saturation * 256).rounded())
+      amp = tone.noise
+      let span = tone.noise + 1
+      remainder = (0..<1024).map { UInt16($0 % span) }
+    }
+
+    /// Tones one row of RGBA pixels, the picture's row `y` (it seeds the noise of each pixel).
+    func apply(to px: UnsafeMutableBufferPointer<UInt8>, row y: Int) {
+      guard !tone.isIdentity else { return }
+      let (sat, amp, seed) = (sat, amp, tone.noiseSeed)
+      let first = y * (px.count / 4)
+      lut[0].withUnsafeBufferPointer { lr in
+        lut[1].withUnsafeBufferPointer { lg in
+          lut[2].withUnsafeBufferPointer { lb in
+            remainder.withUnsafeBufferPointer { m in
+              for x in 0..<px.count / 4 {
+                let p = x * 4
+                var r = Int(lr[Int(px[p])])
+                var g = Int(lg[Int(px[p + 1])])
+                var b = Int(lb[Int(px[p + 2])])
+                if sat != 256 {
+                  let l = (77 * r + 150 * g + 29 * b + 128) >> 8
+                  r = l + (sat * (r - l) + 128) >> 8
+                  g = l + (sat * (g - l) + 128) >> 8
+                  b = l + (sat * (b - l) + 128) >> 8
+                }
+                if amp > 0 {
+                  // Six 10-bit fields: two uniforms per channel, summed (triangular in ±amp).
+                  let hv = ToneJitter.hash(seed, UInt64(first + x))
+                  @inline(__always) func u(_ shift: UInt64) -> Int { Int(m[Int((hv >> shift) & 1023)]) }
+                  r += u(0) + u(10) - amp
+                  g += u(20) + u(30) - amp
+                  b += u(40) + u(50) - amp
+                }
+                px[p] = UInt8(clamping: r)
+                px[p + 1] = UInt8(clamping: g)
+                px[p + 2] = UInt8(clamping: b)
               }
-              if amp > 0 {
-                // Six 10-bit fields: two uniforms per channel, summed (triangular in ±amp).
-                let hv = Self.hash(seed, UInt64(i))
-                r += Int((hv & 1023) % span + ((hv >> 10) & 1023) % span) - Int(amp)
-                g += Int(((hv >> 20) & 1023) % span + ((hv >> 30) & 1023) % span) - Int(amp)
-                b += Int(((hv >> 40) & 1023) % span + ((hv >> 50) & 1023) % span) - Int(amp)
-              }
-              px[p] = UInt8(clamping: r)
-              px[p + 1] = UInt8(clamping: g)
-              px[p + 2] = UInt8(clamping: b)
             }
           }
         }

@@ -49,6 +49,8 @@ public struct BackgroundStage: Sendable {
   /// Pictures with more pixels than this are refused before decoding.
   public var maxPixels: Int
   public var variation: BackgroundVariation
+  /// Threads the variation may use (`MakeOptions.threads`); the pixels do not depend on it.
+  public var threads = 1
 
   public init(size: PixelSize?, fit: Fit, maxPixels: Int, variation: BackgroundVariation) {
     self.size = size
@@ -61,6 +63,7 @@ public struct BackgroundStage: Sendable {
   public init(options: MakeOptions) {
     self.init(
       size: options.size, fit: options.fit, maxPixels: options.maxPixels, variation: options.variation)
+    threads = options.threads
   }
 
   /// Whether `prepare` depends on the seed. When it does not, a batch prepares each picture once
@@ -125,7 +128,8 @@ public struct BackgroundStage: Sendable {
     }
     var variationRecord: VariationRecord? = nil
     if variation.isActive {
-      variationRecord = variation.apply(to: &image, source: full, size: size, fit: fit, seed: seed)
+      variationRecord = variation.apply(
+        to: &image, source: full, size: size, fit: fit, seed: seed, threads: threads)
     } else if let size, size.width != image.width || size.height != image.height {
       image = Resize.fit(image, width: size.width, height: size.height, fit: fit)
     }
