@@ -139,7 +139,7 @@ public enum CaptchaMaker {
     var holeRNG = Xoshiro256StarStar(seed: seed, stream: Stream.hole)
     return Composer.compose(
       inPlace: &background, mask: mask, pieceBox: box, pieceStyle: options.pieceStyle,
-      holeStyle: options.holeStyle, holeSeed: holeRNG.next()
+      holeStyle: options.holeStyle, holeSeed: holeRNG.next(), threads: options.threads
     ).piece
   }
 
@@ -151,7 +151,8 @@ public enum CaptchaMaker {
     guard options.decoys.count > 0 else { return nil }
     return try DecoyStage.draw(
       into: &background, settings: options.decoys, placement: placement, pieceSize: p, mode: options.mode,
-      shape: options.shape, shapeSeed: shapeSeed, holeStyle: options.holeStyle, seed: seed)
+      shape: options.shape, shapeSeed: shapeSeed, holeStyle: options.holeStyle, seed: seed,
+      threads: options.threads)
   }
 
   /// piece.png's final frame: padded for a drop shadow (start and target move up-left by the

@@ -33,10 +33,12 @@ public enum Composer {
   }
 
   /// `compose` drawing the hole into `background` itself (no copy of a large image): returns the
-  /// piece and the hole weight.
+  /// piece and the hole weight. With `threads` > 1 the piece's rim and the hole are drawn at the
+  /// same time (they touch different pixels), and the hole may use the threads too.
   public static func compose(
     inPlace background: inout RGBAImage, mask: CoverageMask, pieceBox: PixelRect,
-    pieceStyle: PieceStyle = PieceStyle(), holeStyle: any HoleStyle = ShadeHole(), holeSeed: UInt64 = 0
+    pieceStyle: PieceStyle = PieceStyle(), holeStyle: any HoleStyle = ShadeHole(), holeSeed: UInt64 = 0,
+    threads: Int = 1
   ) -> (piece: RGBAImage, holeWeight: CoverageMask) {
     precondition(
       pieceBox.intersection(PixelRect(x: 0, y: 0, width: background.width, height: background.height))
@@ -64,8 +66,13 @@ public enum Composer {
         }
       }
     }
-    pieceStyle.apply(to: &piece, mask: m)
-    holeStyle.render(into: &background, weight: m, seed: holeSeed)
+    ForkJoin.run(parts: 2, threads: threads) { part in
+      if part == 0 {
+        pieceStyle.apply(to: &piece, mask: m)
+      } else {
+        holeStyle.render(into: &background, weight: m, seed: holeSeed, threads: threads)
+      }
+    }
     return (piece, m)
   }
 }

@@ -25,7 +25,8 @@ public enum DecoyStage {
   ///   - placement: the captcha's start and target (before any strip layout).
   public static func draw(
     into background: inout RGBAImage, settings: DecoySettings, placement: Placement, pieceSize p: Int,
-    mode: DragMode, shape: any PieceShape, shapeSeed: UInt64, holeStyle: any HoleStyle, seed: UInt64
+    mode: DragMode, shape: any PieceShape, shapeSeed: UInt64, holeStyle: any HoleStyle, seed: UInt64,
+    threads: Int = 1
   ) throws -> [DecoyRecord] {
     guard settings.count > 0 else { return [] }
     let shapes = try DecoyShapes(shape: shape, shapeSeed: shapeSeed, size: p)
@@ -37,7 +38,7 @@ public enum DecoyStage {
       pieceSize: p, mode: mode, seed: seed, spacing: spacing)
     return try render(
       into: &background, at: spots, pieceSize: p, shape: shape, shapeSeed: shapeSeed, holeStyle: holeStyle,
-      seed: seed, twins: settings.twins)
+      seed: seed, twins: settings.twins, threads: threads)
   }
 
   /// Where up to `settings.count` decoys of the captcha of `seed` go (top-left of each box);
@@ -57,10 +58,10 @@ public enum DecoyStage {
 
   /// Draws decoy holes at `spots` (outlines from `DecoyShapes`, or the piece's own with `twins`,
   /// each rendered by the captcha's hole style with its own style seed) and returns their records
-  /// in drawing order.
+  /// in drawing order. Each hole may use `threads` threads.
   public static func render(
     into background: inout RGBAImage, at spots: [PiecePosition], pieceSize p: Int, shape: any PieceShape,
-    shapeSeed: UInt64, holeStyle: any HoleStyle, seed: UInt64, twins: Bool = false
+    shapeSeed: UInt64, holeStyle: any HoleStyle, seed: UInt64, twins: Bool = false, threads: Int = 1
   ) throws -> [DecoyRecord] {
     guard !spots.isEmpty else { return [] }
     let shapes = try DecoyShapes(shape: shape, shapeSeed: shapeSeed, size: p)
@@ -71,7 +72,7 @@ public enum DecoyStage {
       guard let outline = try (twins ? shapes.twin : shapes.next(&shapeRNG)) else { break }
       let mask = try PieceOutline.mask(
         outline.path, rule: outline.fillRule, over: PixelRect(x: pos.x, y: pos.y, width: p, height: p))
-      holeStyle.render(into: &background, weight: mask, seed: holeRNG.next())
+      holeStyle.render(into: &background, weight: mask, seed: holeRNG.next(), threads: threads)
       records.append(DecoyRecord(x: pos.x, y: pos.y, shape: outline.shape, variant: outline.variant))
     }
     return records

@@ -14,11 +14,18 @@ public protocol HoleStyle: Sendable {
   /// Draws the hole with the style's random choices (texture phase, lighting…) drawn from
   /// `seed`, so every hole of a captcha can look different; styles without any ignore the seed.
   func render(into image: inout RGBAImage, weight: CoverageMask, seed: UInt64)
+  /// `render(into:weight:seed:)` on up to `threads` threads, with the same pixels for any count
+  /// (styles with little work use one).
+  func render(into image: inout RGBAImage, weight: CoverageMask, seed: UInt64, threads: Int)
 }
 
 extension HoleStyle {
   public func render(into image: inout RGBAImage, weight: CoverageMask, seed: UInt64) {
     render(into: &image, weight: weight)
+  }
+
+  public func render(into image: inout RGBAImage, weight: CoverageMask, seed: UInt64, threads: Int) {
+    render(into: &image, weight: weight, seed: seed)
   }
 }
 

@@ -71,45 +71,63 @@ public struct TexturedHole: SeededHoleStyle, Equatable {
   public var needsAlpha: Bool { false }
 
   public func render(into image: inout RGBAImage, weight: CoverageMask, seed: UInt64) {
+    render(into: &image, weight: weight, seed: seed, threads: 1)
+  }
+
+  /// Measures the surroundings' colour and the recess light on one thread while the texture is lent
+  /// on another, then paints the hole in row bands.
+  public func render(into image: inout RGBAImage, weight: CoverageMask, seed: UInt64, threads: Int) {
     guard let hole = HolePixels.clip(weight, to: image), hole.data.contains(where: { $0 > 0 }) else { return }
-    var rng = Xoshiro256StarStar(seed: seed, stream: 0x7478)  // "tx"
     let box = hole.rect
-    let base = BaseFill(image: image, hole: hole)
-    let texture = PhotoTexture(image: image, box: box, orientation: orientation, rng: &rng)
-    let recess = recessShading(hole)
+    let threads = box.width * box.height >= Self.pixelsPerThread ? threads : 1
+    let picture = image
+    let ((base, recess), texture) = ForkJoin.both(
+      threads: threads,
+      { (BaseFill(image: picture, hole: hole), recessShading(hole)) },
+      {
+        var rng = Xoshiro256StarStar(seed: seed, stream: 0x7478)  // "tx"
+        return PhotoTexture(image: picture, box: box, orientation: orientation, rng: &rng)
+      })
+    _ = consume picture
     // Capped, so a flat window (sky) lent to a busy place does not blow up its noise.
     let gain = textureGain * min(Self.maxTextureGain, base.contrast / max(1, texture.strength))
     let k = Self.lightLevels * opacity
     let tint = (shadowTint.r, shadowTint.g, shadowTint.b)
     let lit = highlightTint.map { ($0.r, $0.g, $0.b) } ?? tint
     let imageWidth = image.width
+    let bands = ForkJoin.bands(box.height, parts: threads)
     hole.data.withUnsafeBufferPointer { wp in
       image.pixels.withUnsafeMutableBufferPointer { px in
-        for y in 0..<box.height {
-          for x in 0..<box.width {
-            let a = Int32(wp[y * box.width + x])
-            guard a > 0 else { continue }
-            let ix = box.x + x
-            let iy = box.y + y
-            var colour = base.colour(x: ix, y: iy)
-            colour = (
-              carry * colour.0 + (1 - carry) * base.mean.0, carry * colour.1 + (1 - carry) * base.mean.1,
-              carry * colour.2 + (1 - carry) * base.mean.2
-            )
-            let d = texture.detail(x: ix, y: iy)
-            colour = (colour.0 + gain * d.0, colour.1 + gain * d.1, colour.2 + gain * d.2)
-            let l = k * recess.value(x: ix, y: iy)
-            let t = l < 0 ? tint : lit
-            colour = (colour.0 + l * t.0, colour.1 + l * t.1, colour.2 + l * t.2)
-            let p = (iy * imageWidth + ix) * 4
-            px[p] = StripedHole.mix(px[p], colour.0, a)
-            px[p + 1] = StripedHole.mix(px[p + 1], colour.1, a)
-            px[p + 2] = StripedHole.mix(px[p + 2], colour.2, a)
+        ForkJoin.run(parts: bands.count, threads: threads) { part in
+          for y in bands[part] {
+            for x in 0..<box.width {
+              let a = Int32(wp[y * box.width + x])
+              guard a > 0 else { continue }
+              let ix = box.x + x
+              let iy = box.y + y
+              var colour = base.colour(x: ix, y: iy)
+              colour = (
+                carry * colour.0 + (1 - carry) * base.mean.0, carry * colour.1 + (1 - carry) * base.mean.1,
+                carry * colour.2 + (1 - carry) * base.mean.2
+              )
+              let d = texture.detail(x: ix, y: iy)
+              colour = (colour.0 + gain * d.0, colour.1 + gain * d.1, colour.2 + gain * d.2)
+              let l = k * recess.value(x: ix, y: iy)
+              let t = l < 0 ? tint : lit
+              colour = (colour.0 + l * t.0, colour.1 + l * t.1, colour.2 + l * t.2)
+              let p = (iy * imageWidth + ix) * 4
+              px[p] = StripedHole.mix(px[p], colour.0, a)
+              px[p + 1] = StripedHole.mix(px[p + 1], colour.1, a)
+              px[p + 2] = StripedHole.mix(px[p + 2], colour.2, a)
+            }
           }
         }
       }
     }
   }
+
+  /// Holes with fewer pixels in their box than this are drawn on one thread (a thread costs more).
+  static let pixelsPerThread = 1 << 16
 
   /// The recess light over `hole`: from `lightAngle` when a style key set one, else from one of
   /// the eight `light` directions.
