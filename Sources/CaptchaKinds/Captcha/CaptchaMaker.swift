@@ -197,21 +197,31 @@ public enum CaptchaMaker {
   /// encoder reads them (`ImageCodec.encodeJPEG(releasing:quality:)`; a caller that keeps its copy
   /// costs one copy of the pixels instead).
   public static func encode(_ captcha: consuming Captcha, options: MakeOptions) throws -> CaptchaFiles {
-    let (piece, answer, picture) = (captcha.piece, captcha.answer.jsonBytes, captcha.background)
+    let (piece, answer) = (captcha.piece, captcha.answer.jsonBytes)
+    var picture: RGBAImage? = captcha.background
     _ = consume captcha
-    // The large background is encoded first, so its encoder's buffers never coexist with the
-    // piece's encoded bytes (lower peak memory on big pictures).
-    let background: [UInt8]
-    switch options.format {
-    case .png:
-      background = try ImageCodec.encodePNG(picture, keepAlpha: !picture.isOpaque)
-    case .jpeg:
-      background = try ImageCodec.encodeJPEG(releasing: picture, quality: options.quality)
-    }
+    // The piece is encoded while the background is, when there are threads to spare. The slot is
+    // emptied as the background is taken, so a JPEG encoder holds the only copy of its pixels.
+    let format = options.format
+    let quality = options.quality
+    let (background, pieceFile) = ForkJoin.both(
+      threads: options.threads,
+      { () -> Result<[UInt8], any Error> in
+        do {
+          switch format {
+          case .png:
+            let image = picture.take()!
+            return .success(try ImageCodec.encodePNG(image, keepAlpha: !image.isOpaque))
+          case .jpeg:
+            return .success(try ImageCodec.encodeJPEG(releasing: picture.take()!, quality: quality))
+          }
+        } catch { return .failure(error) }
+      },
+      { Result { try ImageCodec.encodePNG(piece, keepAlpha: true) } })
     return CaptchaFiles(
       files: [
-        (pieceFileName, try ImageCodec.encodePNG(piece, keepAlpha: true)),
-        (options.format.backgroundFileName, background),
+        (pieceFileName, try pieceFile.get()),
+        (options.format.backgroundFileName, try background.get()),
         (answerFileName, answer),
       ])
   }
