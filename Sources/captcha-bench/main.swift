@@ -19,6 +19,7 @@ let suites: [(name: String, run: () -> Void)] = [
   ("make", MakeBench.run),
   ("batch", BatchBench.run),
   ("check", CheckBench.run),
+  ("stages", StageBench.run),
 ]
 if CommandLine.arguments.dropFirst().first == "--peak-rss" {
   exit(MakeBench.peakRSSHelper(Array(CommandLine.arguments.dropFirst(2))))

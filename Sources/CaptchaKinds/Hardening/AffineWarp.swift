@@ -38,7 +38,7 @@ struct AffineWarp {
   }
   private var step: (u: Int, v: Int) { (Self.fixed(map.a), Self.fixed(map.b)) }
 
-  @inline(__always) private static func clamp(_ i: Int, _ limit: Int) -> Int { min(max(i, 0), limit - 1) }
+  @inline(__always) private static func clamp(_ i: Int, _ limit: Int) -> Int { min(max(i, 0), limit &- 1) }
 
   /// The input rows output row `y` reads (both bilinear rows of every pixel, clamped).
   func rowRange(_ y: Int) -> ClosedRange<Int> {
@@ -65,35 +65,39 @@ struct AffineWarp {
     let half = 1 << (2 * Self.bits - 1)
     var fu = su
     var fv = sv
+    // Wrapping arithmetic in the loop: coordinates are clamped to ±1e9 × 2^16 and weights are
+    // 11-bit, so nothing wraps, and the loop carries no overflow checks.
     for x in 0..<outWidth {
       let iu = fu >> Self.frac
       let iv = fv >> Self.frac
       var wx = (fu & fracMask) >> drop
       var wy = (fv & fracMask) >> drop
-      fu += du
-      fv += dv
+      fu = fu &+ du
+      fv = fv &+ dv
       let x0 = Self.clamp(iu, inWidth)
-      let x1 = Self.clamp(iu + 1, inWidth)
+      let x1 = Self.clamp(iu &+ 1, inWidth)
       let y0 = Self.clamp(iv, inHeight)
-      let y1 = Self.clamp(iv + 1, inHeight)
+      let y1 = Self.clamp(iv &+ 1, inHeight)
       if x0 == x1 { wx = 0 }
       if y0 == y1 { wy = 0 }
-      let r0 = rows[y0 - lo]
-      let r1 = rows[y1 - lo]
-      let w00 = (one - wx) * (one - wy)
-      let w01 = wx * (one - wy)
-      let w10 = (one - wx) * wy
-      let w11 = wx * wy
-      let p00 = x0 * 4
-      let p01 = x1 * 4
-      let o = x * 4
+      let r0 = rows[y0 &- lo]
+      let r1 = rows[y1 &- lo]
+      let w00 = (one &- wx) &* (one &- wy)
+      let w01 = wx &* (one &- wy)
+      let w10 = (one &- wx) &* wy
+      let w11 = wx &* wy
+      let p00 = x0 &* 4
+      let p01 = x1 &* 4
+      let o = x &* 4
       if opaque {
         for c in 0..<3 {
           let s =
-            Int(r0[p00 + c]) * w00 + Int(r0[p01 + c]) * w01 + Int(r1[p00 + c]) * w10 + Int(r1[p01 + c]) * w11
-          line[o + c] = UInt8(truncatingIfNeeded: (s + half) >> (2 * Self.bits))
+            Int(r0[p00 &+ c]) &* w00 &+ Int(r0[p01 &+ c]) &* w01 &+ Int(r1[p00 &+ c]) &* w10 &+ Int(
+              r1[p01 &+ c])
+            &* w11
+          line[o &+ c] = UInt8(truncatingIfNeeded: (s &+ half) >> (2 * Self.bits))
         }
-        line[o + 3] = 255
+        line[o &+ 3] = 255
       } else {
         let a00 = Int(r0[p00 + 3]) * w00
         let a01 = Int(r0[p01 + 3]) * w01

@@ -81,6 +81,9 @@ struct ToneJitter: Equatable {
       remainder = (0..<1024).map { UInt16($0 % span) }
     }
 
+    /// `v` clamped to 0…255, without branches.
+    @inline(__always) static func byte(_ v: Int) -> UInt8 { UInt8(truncatingIfNeeded: min(max(v, 0), 255)) }
+
     /// Tones one row of RGBA pixels, the picture's row `y` (it seeds the noise of each pixel).
     func apply(to px: UnsafeMutableBufferPointer<UInt8>, row y: Int) {
       guard !tone.isIdentity else { return }
@@ -90,28 +93,30 @@ struct ToneJitter: Equatable {
         lut[1].withUnsafeBufferPointer { lg in
           lut[2].withUnsafeBufferPointer { lb in
             remainder.withUnsafeBufferPointer { m in
+              // Wrapping arithmetic: every value stays within a few thousand, so nothing wraps and
+              // the loop carries no overflow checks.
               for x in 0..<px.count / 4 {
-                let p = x * 4
+                let p = x &* 4
                 var r = Int(lr[Int(px[p])])
-                var g = Int(lg[Int(px[p + 1])])
-                var b = Int(lb[Int(px[p + 2])])
+                var g = Int(lg[Int(px[p &+ 1])])
+                var b = Int(lb[Int(px[p &+ 2])])
                 if sat != 256 {
-                  let l = (77 * r + 150 * g + 29 * b + 128) >> 8
-                  r = l + (sat * (r - l) + 128) >> 8
-                  g = l + (sat * (g - l) + 128) >> 8
-                  b = l + (sat * (b - l) + 128) >> 8
+                  let l = (77 &* r &+ 150 &* g &+ 29 &* b &+ 128) >> 8
+                  r = l &+ (sat &* (r &- l) &+ 128) >> 8
+                  g = l &+ (sat &* (g &- l) &+ 128) >> 8
+                  b = l &+ (sat &* (b &- l) &+ 128) >> 8
                 }
                 if amp > 0 {
                   // Six 10-bit fields: two uniforms per channel, summed (triangular in ±amp).
-                  let hv = ToneJitter.hash(seed, UInt64(first + x))
+                  let hv = ToneJitter.hash(seed, UInt64(first &+ x))
                   @inline(__always) func u(_ shift: UInt64) -> Int { Int(m[Int((hv >> shift) & 1023)]) }
-                  r += u(0) + u(10) - amp
-                  g += u(20) + u(30) - amp
-                  b += u(40) + u(50) - amp
+                  r = r &+ u(0) &+ u(10) &- amp
+                  g = g &+ u(20) &+ u(30) &- amp
+                  b = b &+ u(40) &+ u(50) &- amp
                 }
-                px[p] = UInt8(clamping: r)
-                px[p + 1] = UInt8(clamping: g)
-                px[p + 2] = UInt8(clamping: b)
+                px[p] = Self.byte(r)
+                px[p &+ 1] = Self.byte(g)
+                px[p &+ 2] = Self.byte(b)
               }
             }
           }
