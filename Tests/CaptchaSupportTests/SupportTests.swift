@@ -176,3 +176,32 @@ final class JSONWriterTests: XCTestCase {
     XCTAssertEqual(obj?["n"] as? Int, 3)
   }
 }
+
+/// ForkJoin runs every part exactly once, whatever the thread count, and bands tile a range.
+final class ForkJoinTests: XCTestCase {
+  func testEveryPartRunsOnceOnAnyNumberOfThreads() {
+    for threads in [1, 2, 3, 8] {
+      var counts = [Int](repeating: 0, count: 7)
+      counts.withUnsafeMutableBufferPointer { c in
+        ForkJoin.run(parts: 7, threads: threads) { part in c[part] += 1 }
+      }
+      XCTAssertEqual(counts, [Int](repeating: 1, count: 7), "\(threads) threads")
+    }
+  }
+
+  func testBothReturnsEachResult() {
+    let (a, b) = ForkJoin.both(threads: 2, { (0..<1000).reduce(0, +) }, { "second" })
+    XCTAssertEqual(a, 499_500)
+    XCTAssertEqual(b, "second")
+  }
+
+  func testBandsTileTheRangeInOrder() {
+    for (count, parts) in [(10, 3), (2, 5), (0, 2), (1000, 2)] {
+      let bands = ForkJoin.bands(count, parts: parts)
+      XCTAssertEqual(bands.flatMap { Array($0) }, Array(0..<count), "\(count) in \(parts)")
+      XCTAssertLessThanOrEqual(bands.count, max(1, parts))
+      let lengths = bands.map(\.count)
+      XCTAssertLessThanOrEqual((lengths.max() ?? 0) - (lengths.min() ?? 0), 1)
+    }
+  }
+}

@@ -13,8 +13,8 @@ extension AffineWarp {
   /// side of y0 that the other pass reads are saved before either pass starts, so the two passes
   /// touch disjoint memory and run at the same time when `threads` > 1. `finish(y, row)` is called
   /// on each output row before it is stored (the variation's tone, in the same pass over memory).
-  /// Returns false, touching nothing, when the scratch would exceed a quarter of the image (a map
-  /// that shrinks).
+  /// Returns false, touching nothing, when the rings and saved rows would exceed about a quarter of
+  /// the image (a map that shrinks).
   func warpInPlace(
     _ image: inout RGBAImage, threads: Int = 1,
     finish: @escaping (Int, UnsafeMutableBufferPointer<UInt8>) -> Void = { _, _ in }
@@ -85,7 +85,9 @@ extension AffineWarp {
       saveAbove = min(y0, (y0..<h).map { ranges[$0].lowerBound }.min() ?? y0)..<y0
       saveBelow = y0..<max(y0, ((0..<y0).map { ranges[$0].upperBound }.max() ?? y0 - 1) + 1)
       maxSpan = ranges.map { $0.count }.max() ?? 1
-      guard ringTop + ringBottom + saveAbove.count + saveBelow.count <= h / 4 + 8 else { return nil }
+      // The rings and the rows saved above the split stay within a quarter of the picture, as
+      // before the passes ran at once; the rows saved below it are about as many as the top ring holds.
+      guard ringTop + ringBottom + saveAbove.count <= h / 4 + 8 else { return nil }
     }
   }
 
