@@ -57,28 +57,47 @@ struct SurroundingsFill {
     self.reads = reads
     let n = region.width * region.height
     var outside = [Int32](repeating: 0, count: n)
-    var colour = [[Int32]](repeating: [Int32](repeating: 0, count: n), count: 3)
+    var red = [Int32](repeating: 0, count: n)
+    var green = [Int32](repeating: 0, count: n)
+    var blue = [Int32](repeating: 0, count: n)
     var grey16 = [Int32](repeating: 0, count: n)
     var sums: (Int64, Int64, Int64, Int64) = (0, 0, 0, 0)
-    for y in 0..<region.height {
-      for x in 0..<region.width {
-        let i = y * region.width + x
-        let o = (255 - Int32(hole.data[i])) * Self.weightScale
-        let p = ((region.y + y) * image.width + region.x + x) * 4
-        let r = Int32(image.pixels[p])
-        let g = Int32(image.pixels[p + 1])
-        let b = Int32(image.pixels[p + 2])
-        outside[i] = o
-        colour[0][i] = r * o
-        colour[1][i] = g * o
-        colour[2][i] = b * o
-        grey16[i] = (r * 77 + g * 150 + b * 29) >> 4  // luma in 1/16 level
-        sums.0 += Int64(r * o)
-        sums.1 += Int64(g * o)
-        sums.2 += Int64(b * o)
-        sums.3 += Int64(o)
+    // One pass over the region, through buffer pointers: a nested array written element by element
+    // checks its storage's uniqueness at every write.
+    image.pixels.withUnsafeBufferPointer { px in
+      hole.data.withUnsafeBufferPointer { holeData in
+        outside.withUnsafeMutableBufferPointer { outside in
+          red.withUnsafeMutableBufferPointer { red in
+            green.withUnsafeMutableBufferPointer { green in
+              blue.withUnsafeMutableBufferPointer { blue in
+                grey16.withUnsafeMutableBufferPointer { grey16 in
+                  for y in 0..<region.height {
+                    for x in 0..<region.width {
+                      let i = y * region.width + x
+                      let o = (255 - Int32(holeData[i])) * Self.weightScale
+                      let p = ((region.y + y) * image.width + region.x + x) * 4
+                      let r = Int32(px[p])
+                      let g = Int32(px[p + 1])
+                      let b = Int32(px[p + 2])
+                      outside[i] = o
+                      red[i] = r * o
+                      green[i] = g * o
+                      blue[i] = b * o
+                      grey16[i] = (r * 77 + g * 150 + b * 29) >> 4  // luma in 1/16 level
+                      sums.0 += Int64(r * o)
+                      sums.1 += Int64(g * o)
+                      sums.2 += Int64(b * o)
+                      sums.3 += Int64(o)
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
       }
     }
+    let colour = [red, green, blue]
     let blur = { (values: [Int32], keep: PixelRect) in
       IntPlane(width: region.width, height: region.height, values: values).boxBlurred(
         radius: radius, passes: Self.passes, within: keep)
