@@ -203,6 +203,13 @@ struct SurroundingsFill {
   /// Calls `add` with the four nearest pixels of (x, y) and their bilinear weights.
   @inline(__always)
   private func bilinear(x: Double, y: Double, _ add: (Int, Int, Double) -> Void) {
+    Self.bilinear(x: x, y: y, width: width, height: height, add)
+  }
+
+  /// Calls `add` with the four nearest pixels of (x, y) in a `width`×`height` grid (clamped to it)
+  /// and their bilinear weights.
+  @inline(__always)
+  static func bilinear(x: Double, y: Double, width: Int, height: Int, _ add: (Int, Int, Double) -> Void) {
     let cx = max(0, min(Double(width - 1), x))
     let cy = max(0, min(Double(height - 1), y))
     let x0 = Int(cx.rounded(.down))
@@ -215,6 +222,45 @@ struct SurroundingsFill {
     add(x1, y0, fx * (1 - fy))
     add(x0, y1, (1 - fx) * fy)
     add(x1, y1, fx * fy)
+  }
+
+  /// `colour(x:y:)` worked out once for every pixel of `reads.colour`, for a hole measured on a
+  /// coarse grid, which samples each grid pixel for a hundred or more of its own pixels.
+  func colourTable() -> ColourTable {
+    let r = reads.colour
+    var values = [Double](repeating: 0, count: 3 * r.width * r.height)
+    for y in 0..<r.height {
+      for x in 0..<r.width {
+        let c = colour(x: r.x + x, y: r.y + y)
+        let i = 3 * (y * r.width + x)
+        values[i] = c.0
+        values[i + 1] = c.1
+        values[i + 2] = c.2
+      }
+    }
+    return ColourTable(width: width, height: height, cells: r, values: values)
+  }
+
+  /// The fill's colours over the cells a hole reads (`colourTable()`).
+  struct ColourTable {
+    let width: Int
+    let height: Int
+    let cells: PixelRect
+    let values: [Double]
+
+    /// `SurroundingsFill.sampleColour(x:y:)`, bit for bit: the same four colours, weights and sums.
+    @inline(__always) func sample(x: Double, y: Double) -> (Double, Double, Double) {
+      var colour = (0.0, 0.0, 0.0)
+      values.withUnsafeBufferPointer { v in
+        SurroundingsFill.bilinear(x: x, y: y, width: width, height: height) { cx, cy, f in
+          let i = 3 * ((cy - cells.y) * cells.width + cx - cells.x)
+          colour.0 += v[i] * f
+          colour.1 += v[i + 1] * f
+          colour.2 += v[i + 2] * f
+        }
+      }
+      return colour
+    }
   }
 
   /// For each pixel: true when no pixel of `hole` within `radius` (a square window) is covered.

@@ -148,6 +148,8 @@ public struct TexturedHole: SeededHoleStyle, Equatable {
     let contrast: Double
     /// The flat mean colour of the surroundings (the fill's colour averaged over the hole's box).
     let mean: (Double, Double, Double)
+    /// The fill's colours at the grid cells the hole reads (nil when measured at full resolution).
+    let table: SurroundingsFill.ColourTable?
 
     init(image: RGBAImage, hole: CoverageMask) {
       let box = hole.rect
@@ -178,13 +180,14 @@ public struct TexturedHole: SeededHoleStyle, Equatable {
         reads: reads)
       contrast = 0.8 * fill.sampleContrast(x: centre.0, y: centre.1)
       mean = fill.sampleColour(x: centre.0, y: centre.1)
+      table = scale == 1 ? nil : fill.colourTable()
     }
 
     /// The continued colour at image pixel (x, y).
     @inline(__always) func colour(x: Int, y: Int) -> (Double, Double, Double) {
-      if scale == 1 { return fill.colour(x: x - region.x, y: y - region.y) }
+      guard let table else { return fill.colour(x: x - region.x, y: y - region.y) }
       let g = Self.gridPoint(x: x, y: y, region: region, scale: scale)
-      return fill.sampleColour(x: g.0, y: g.1)
+      return table.sample(x: g.0, y: g.1)
     }
 
     /// Image pixel (x, y)'s centre in the measuring grid's coordinates.
