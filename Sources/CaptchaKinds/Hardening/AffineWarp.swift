@@ -74,12 +74,23 @@ struct AffineWarp {
       var wy = (fv & fracMask) >> drop
       fu = fu &+ du
       fv = fv &+ dv
-      let x0 = Self.clamp(iu, inWidth)
-      let x1 = Self.clamp(iu &+ 1, inWidth)
-      let y0 = Self.clamp(iv, inHeight)
-      let y1 = Self.clamp(iv &+ 1, inHeight)
-      if x0 == x1 { wx = 0 }
-      if y0 == y1 { wy = 0 }
+      let x0: Int
+      let x1: Int
+      let y0: Int
+      let y1: Int
+      if UInt(bitPattern: iu) < UInt(bitPattern: inWidth &- 1)
+        && UInt(bitPattern: iv) < UInt(bitPattern: inHeight &- 1)
+      {
+        // Inside: all four neighbours exist (what the clamps below give there, without them).
+        (x0, x1, y0, y1) = (iu, iu &+ 1, iv, iv &+ 1)
+      } else {
+        x0 = Self.clamp(iu, inWidth)
+        x1 = Self.clamp(iu &+ 1, inWidth)
+        y0 = Self.clamp(iv, inHeight)
+        y1 = Self.clamp(iv &+ 1, inHeight)
+        if x0 == x1 { wx = 0 }
+        if y0 == y1 { wy = 0 }
+      }
       let r0 = rows[y0 &- lo]
       let r1 = rows[y1 &- lo]
       let w00 = (one &- wx) &* (one &- wy)
