@@ -149,31 +149,32 @@ public struct IntPlane: Equatable, Sendable {
               // Row y blurred along x into its ring slot: the window [x − r, x + r] clipped to
               // the row. Pixel x + r enters the sum while x < w − r and pixel x − r leaves it from
               // x = r on, so each row runs in spans without a test per pixel.
+              // Index arithmetic wraps: every index is within the plane, so nothing can overflow.
               func blurRow(_ y: Int) -> UnsafeMutablePointer<UInt32> {
-                let row = c.baseAddress! + y * w
-                let out = rp.baseAddress! + (y % n) * w
+                let row = c.baseAddress! + y &* w
+                let out = rp.baseAddress! + (y % n) &* w
                 var s: UInt32 = 0
                 for k in max(0, a - radius)..<min(w, a + radius) { s &+= row[k] }
                 var x = a
                 while x < min(addEnd, dropStart) {
-                  s &+= row[x + radius]
+                  s &+= row[x &+ radius]
                   out[x] = divide(s &+ half)
-                  x += 1
+                  x &+= 1
                 }
                 while x < addEnd {
-                  s &+= row[x + radius]
+                  s &+= row[x &+ radius]
                   out[x] = divide(s &+ half)
-                  s &-= row[x - radius]
-                  x += 1
+                  s &-= row[x &- radius]
+                  x &+= 1
                 }
                 while x < dropStart {
                   out[x] = divide(s &+ half)
-                  x += 1
+                  x &+= 1
                 }
                 while x < b {
                   out[x] = divide(s &+ half)
-                  s &-= row[x - radius]
-                  x += 1
+                  s &-= row[x &- radius]
+                  x &+= 1
                 }
                 return out
               }
@@ -190,10 +191,10 @@ public struct IntPlane: Equatable, Sendable {
                   let src = blurRow(y + radius)
                   for x in xs { sums[x] &+= src[x] }
                 }
-                let dst = c.baseAddress! + y * w
+                let dst = c.baseAddress! + y &* w
                 for x in xs { dst[x] = divide(sums[x] &+ half) }
                 if y - radius >= 0 {
-                  let src = rp.baseAddress! + ((y - radius) % n) * w
+                  let src = rp.baseAddress! + ((y &- radius) % n) &* w
                   for x in xs { sums[x] &-= src[x] }
                 }
               }
