@@ -57,10 +57,15 @@ public struct IntPlane: Equatable, Sendable {
     // The range of the values the blur reads (its first row pass's input).
     let input = cone.rowPass(0)
     var (low, peak) = (Int32(0), Int32(0))
-    for y in input.y {
-      for x in max(0, input.x.lowerBound - radius)..<min(width, input.x.upperBound + radius) {
-        low = min(low, values[y * width + x])
-        peak = max(peak, values[y * width + x])
+    let columns = max(0, input.x.lowerBound - radius)..<min(width, input.x.upperBound + radius)
+    values.withUnsafeBufferPointer { v in
+      for y in input.y {
+        let row = y &* width
+        for x in columns {
+          let value = v[row &+ x]
+          low = min(low, value)
+          peak = max(peak, value)
+        }
       }
     }
     if low >= 0 && Int64(peak) * Int64(n) + Int64(n / 2) < Int64(Divider.limit) {
