@@ -268,16 +268,25 @@ struct SurroundingsFill {
     let w = hole.width
     let h = hole.height
     // Rows first (any covered pixel within radius horizontally), then columns.
+    // Through buffer pointers: an array written element by element checks its uniqueness each time.
     var rows = [Bool](repeating: false, count: w * h)
-    for y in 0..<h {
-      for x in 0..<w where hole.data[y * w + x] > 0 {
-        for k in max(0, x - radius)...min(w - 1, x + radius) { rows[y * w + k] = true }
+    hole.data.withUnsafeBufferPointer { data in
+      rows.withUnsafeMutableBufferPointer { rows in
+        for y in 0..<h {
+          for x in 0..<w where data[y * w + x] > 0 {
+            for k in max(0, x - radius)...min(w - 1, x + radius) { rows[y * w + k] = true }
+          }
+        }
       }
     }
     var clear = [Bool](repeating: true, count: w * h)
-    for y in 0..<h {
-      for x in 0..<w where rows[y * w + x] {
-        for k in max(0, y - radius)...min(h - 1, y + radius) { clear[k * w + x] = false }
+    rows.withUnsafeBufferPointer { rows in
+      clear.withUnsafeMutableBufferPointer { clear in
+        for y in 0..<h {
+          for x in 0..<w where rows[y * w + x] {
+            for k in max(0, y - radius)...min(h - 1, y + radius) { clear[k * w + x] = false }
+          }
+        }
       }
     }
     return clear
