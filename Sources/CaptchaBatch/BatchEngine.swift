@@ -21,8 +21,8 @@ import VectorRaster
 ///
 /// The captcha pipeline itself comes in as closures (see `CaptchaBatch`), so the engine only does
 /// the batch's bookkeeping:
-/// - `load` decodes a background file (called at most once per background per worker and window,
-///   through a per-worker cache);
+/// - `load` decodes a background file (called about once per background and window, through a
+///   cache the workers share);
 /// - `make` makes an item (its folder exists by then) and returns it as a `PendingItem`, whose
 ///   `write` puts its files into the folder (atomically) and returns its record; the engine runs
 ///   the writes on writer threads (`WritePool`), so workers never wait for the disk;
@@ -114,8 +114,9 @@ public struct BatchEngine<Background> {
       }
     }
 
+    let backgrounds = SharedCache<Background>(capacity: Self.cachedBackgrounds(jobs: request.jobs))
     ParallelRunner.run(
-      count: total, jobs: request.jobs, makeWorker: { _ in BatchWorker<Background>() }
+      count: total, jobs: request.jobs, makeWorker: { _ in BatchWorker() }
     ) { worker, slot in
       let w = slot / BatchSchedule.windowSize
       if worker.window != w {
@@ -136,7 +137,16 @@ public struct BatchEngine<Background> {
         try prepareFolder(item.folderPath)
         var background: Background?
         if let path = item.backgroundPath {
-          background = try worker.cache.value(for: path) { try load(path) }
+          let step = slot - w * BatchSchedule.windowSize
+          background = try backgrounds.value(
+            for: path,
+            whileBusy: {
+              // Another worker is decoding this background: decode the next one meanwhile.
+              if let next = worker.nextBackground(after: step, backgroundOf: backgroundOf, engine: engine) {
+                backgrounds.prefetch(next) { try load(next) }
+              }
+            }
+          ) { try load(path) }
         }
         writers.submit((position, item, try make(item, background)))
       } catch {
@@ -156,6 +166,10 @@ extension BatchEngine {
   /// How many writer threads a batch of `jobs` workers gets: enough syncs in flight for the file
   /// system to group them (four writers wrote small items 4x as fast as one on this machine's ext4).
   static func writerCount(jobs: Int) -> Int { max(4, 2 * jobs) }
+
+  /// How many decoded backgrounds the workers keep: each worker's current one and the next (the
+  /// work order runs through a window's items background by background).
+  static func cachedBackgrounds(jobs: Int) -> Int { jobs + 1 }
 }
 
 /// Creates a folder (and parents); `.cannotCreate` naming it on failure.
@@ -189,11 +203,18 @@ func removeTemporaryFiles(in path: String) {
   }
 }
 
-/// A worker thread's state: its background cache and the work order of its current window.
-struct BatchWorker<Background> {
-  var cache = WorkerCache<Background>(capacity: 2)
+/// A worker thread's state: the work order of its current window.
+struct BatchWorker {
   var window = -1
   var order: [Int] = []
+
+  /// The background file of the first item after `order[step]` whose background differs from
+  /// its, in this window's work order; nil when the window has none.
+  func nextBackground<B>(after step: Int, backgroundOf: (Int) -> Int, engine: BatchEngine<B>) -> String? {
+    let current = backgroundOf(order[step])
+    guard let next = order[(step + 1)...].first(where: { backgroundOf($0) != current }) else { return nil }
+    return engine.item(at: next).backgroundPath
+  }
 }
 
 /// The failed items, collected from worker threads.

@@ -26,6 +26,8 @@ package final class PlainLock: @unchecked Sendable {
 
   package func lock() { pthread_mutex_lock(mutex) }
   package func unlock() { pthread_mutex_unlock(mutex) }
+  /// Takes the lock when it is free; false (not taken) when another thread holds it.
+  package func tryLock() -> Bool { pthread_mutex_trylock(mutex) == 0 }
 }
 
 /// Path-string helpers with `NSString`'s semantics for plain POSIX paths.

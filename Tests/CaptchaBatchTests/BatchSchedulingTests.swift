@@ -43,8 +43,8 @@ final class BatchSchedulingTests: XCTestCase {
     XCTAssertGreaterThan(workers.count, 1)
   }
 
-  func testWorkerCacheDecodesOnceAndRemembersFailures() {
-    var cache = WorkerCache<Int>(capacity: 2)
+  func testSharedCacheDecodesOnceAndRemembersFailures() {
+    let cache = SharedCache<Int>(capacity: 2)
     var decodes = 0
     for _ in 0..<5 {
       XCTAssertEqual(
@@ -66,7 +66,49 @@ final class BatchSchedulingTests: XCTestCase {
       decodes += 1; return 1
     }
     XCTAssertEqual(decodes, 3, "capacity 2: 'a' was evicted by 'bad' and 'c'")
+    XCTAssertEqual(cache.loads, 4)
   }
+
+  /// Threads asking for one key at the same time share one load: the others wait for it.
+  func testThreadsAskingForOneKeyShareOneLoad() {
+    let cache = SharedCache<Int>(capacity: 2)
+    let values = (0..<4).map { _ in Box() }
+    DispatchQueue.concurrentPerform(iterations: 4) { t in
+      values[t].value = try? cache.value(for: "photo") {
+        usleep(20_000)  // a slow decode, so the other threads arrive while it runs
+        return 42
+      }
+    }
+    XCTAssertEqual(values.map(\.value), [42, 42, 42, 42])
+    XCTAssertEqual(cache.loads, 1)
+  }
+
+  /// A thread that would wait for another's load prefetches what it names instead, once.
+  func testAWaitingThreadPrefetchesTheNextKey() {
+    let cache = SharedCache<Int>(capacity: 3)
+    let started = DispatchSemaphore(value: 0)
+    let first = Box()
+    let second = Box()
+    DispatchQueue.concurrentPerform(iterations: 2) { t in
+      if t == 0 {
+        first.value = try? cache.value(for: "a") {
+          started.signal()
+          usleep(50_000)
+          return 1
+        }
+      } else {
+        started.wait()
+        second.value = try? cache.value(for: "a", whileBusy: { cache.prefetch("b") { 2 } }) { 99 }
+      }
+    }
+    XCTAssertEqual([first.value, second.value], [1, 1], "the waiting thread got the first thread's value")
+    XCTAssertEqual(cache.loads, 2, "a once, b once")
+    XCTAssertEqual(try cache.value(for: "b") { 99 }, 2, "b came from the prefetch")
+    cache.prefetch("b") { 99 }
+    XCTAssertEqual(cache.loads, 2, "prefetching a loaded key does nothing")
+  }
+
+  private final class Box: @unchecked Sendable { var value: Int? }
 
   func testScheduleGroupsItemsByBackgroundInsideWindows() {
     let order = BatchSchedule.workOrder(count: 10, backgroundOf: { $0 % 3 }, windowSize: 6)
