@@ -37,7 +37,7 @@ enum ParallelRunner {
     let group = DispatchGroup()
     for t in 0..<threads {
       group.enter()
-      startThread(stackSize: 8 << 20) {
+      startThread(stackSize: PosixThread.workerStackSize) {
         var worker = makeWorker(t)
         while true {
           let position = counter.next()
@@ -51,38 +51,9 @@ enum ParallelRunner {
   }
 }
 
-/// Starts a detached POSIX thread with the given stack size running `body` (what `Thread` with
-/// `stackSize` did; traps if the thread cannot be created, as `Thread.start` would).
+/// Starts a detached thread with the given stack size running `body`.
 func startThread(stackSize: Int, _ body: @escaping () -> Void) {
-  var attr = pthread_attr_t()
-  pthread_attr_init(&attr)
-  defer { pthread_attr_destroy(&attr) }
-  pthread_attr_setstacksize(&attr, stackSize)
-  pthread_attr_setdetachstate(&attr, Int32(PTHREAD_CREATE_DETACHED))
-  let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
-  #if canImport(Darwin)
-    var thread: pthread_t?
-  #else
-    var thread = pthread_t()
-  #endif
-  let rc = pthread_create(
-    &thread, &attr,
-    { raw in
-      #if canImport(Darwin)
-        let box = Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue()
-      #else
-        let box = Unmanaged<ThreadBody>.fromOpaque(raw!).takeRetainedValue()
-      #endif
-      box.body()
-      return nil
-    }, context)
-  precondition(rc == 0, "cannot start a worker thread (error \(rc))")
-}
-
-/// The closure a worker thread runs, boxed to pass through `pthread_create`'s context pointer.
-private final class ThreadBody {
-  let body: () -> Void
-  init(_ body: @escaping () -> Void) { self.body = body }
+  PosixThread.start(stackSize: stackSize, detached: true, body)
 }
 
 /// A lock-protected counter handing out 0, 1, 2 … to competing threads.

@@ -26,12 +26,12 @@ public enum ForkJoin {
     }
     withoutActuallyEscaping(body) { body in
       let helpers = (1..<n).map { t in
-        spawn {
+        PosixThread.start(stackSize: PosixThread.workerStackSize, detached: false) {
           for part in stride(from: t, to: parts, by: n) { body(part) }
         }
       }
       for part in stride(from: 0, to: parts, by: n) { body(part) }
-      for helper in helpers { join(helper) }
+      for helper in helpers { PosixThread.join(helper) }
     }
   }
 
@@ -49,50 +49,5 @@ public enum ForkJoin {
   public static func bands(_ count: Int, parts: Int) -> [Range<Int>] {
     let n = max(1, min(parts, count))
     return (0..<n).map { i in (count * i / n)..<(count * (i + 1) / n) }
-  }
-
-  #if canImport(Darwin)
-    private typealias Handle = pthread_t?
-  #else
-    private typealias Handle = pthread_t
-  #endif
-
-  /// The closure a thread runs, boxed to pass through `pthread_create`'s context pointer.
-  private final class Body {
-    let run: () -> Void
-    init(_ run: @escaping () -> Void) { self.run = run }
-  }
-
-  private static func spawn(_ body: @escaping () -> Void) -> Handle {
-    var attr = pthread_attr_t()
-    pthread_attr_init(&attr)
-    defer { pthread_attr_destroy(&attr) }
-    pthread_attr_setstacksize(&attr, 8 << 20)
-    let context = Unmanaged.passRetained(Body(body)).toOpaque()
-    #if canImport(Darwin)
-      var thread: pthread_t?
-    #else
-      var thread = pthread_t()
-    #endif
-    let rc = pthread_create(
-      &thread, &attr,
-      { raw in
-        #if canImport(Darwin)
-          Unmanaged<Body>.fromOpaque(raw).takeRetainedValue().run()
-        #else
-          Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue().run()
-        #endif
-        return nil
-      }, context)
-    precondition(rc == 0, "cannot start a thread (error \(rc))")
-    return thread
-  }
-
-  private static func join(_ thread: Handle) {
-    #if canImport(Darwin)
-      pthread_join(thread!, nil)
-    #else
-      pthread_join(thread, nil)
-    #endif
   }
 }

@@ -20,27 +20,26 @@ enum StageBench {
         rule: options.shape.fillRule, clip: box, transform: .translation(Double(box.x), Double(box.y)),
         tolerance: CaptchaMaker.flatteningTolerance)) ?? CoverageMask(zeroOver: box)
     for threads in [1, 2] {
-      let variation = MakeBench.median(
-        (0..<samples).map { _ in
-          var image = picture
-          image.pixels[0] = picture.pixels[0]  // the copy is made before the clock starts
-          return
-            (try? MakeBench.time {
-              _ = options.variation.apply(to: &image, size: nil, fit: .cover, seed: seed, threads: threads)
-            }) ?? .nan
-        })
-      let hole = MakeBench.median(
-        (0..<samples).map { _ in
-          var image = picture
-          image.pixels[0] = picture.pixels[0]  // the copy is made before the clock starts
-          return
-            (try? MakeBench.time {
-              options.holeStyle.render(into: &image, weight: weight, seed: seed, threads: threads)
-            }) ?? .nan
-        })
+      let variation = medianTime(copying: picture) { image in
+        _ = options.variation.apply(to: &image, size: nil, fit: .cover, seed: seed, threads: threads)
+      }
+      let hole = medianTime(copying: picture) { image in
+        options.holeStyle.render(into: &image, weight: weight, seed: seed, threads: threads)
+      }
       print(
         "  threads \(threads): variation (turn + tone) \(MakeBench.ms(variation)), textured hole \(MakeBench.ms(hole))"
       )
     }
+  }
+
+  /// The median wall time of `body` over `samples` runs, each on a fresh copy of `picture` (made
+  /// before the clock starts).
+  static func medianTime(copying picture: RGBAImage, _ body: (inout RGBAImage) -> Void) -> Double {
+    MakeBench.median(
+      (0..<samples).map { _ in
+        var image = picture
+        image.pixels[0] = picture.pixels[0]
+        return (try? MakeBench.time { body(&image) }) ?? .nan
+      })
   }
 }
