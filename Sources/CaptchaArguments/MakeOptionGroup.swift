@@ -213,6 +213,7 @@ public struct MakeOptionGroup: ParsableArguments {
     case RotateKind.name:
       var options = try rotateOptions()
       options.backgroundStage.threads = threads
+      try options.validate()
       return RotateKind(options: options)
     default:
       var options = try makeOptions()

@@ -45,6 +45,13 @@ struct MakeCommand: ParsableCommand {
   @Flag(help: "Also print answer.json to standard output.")
   var json = false
 
+  @Option(
+    help: """
+      Threads this captcha may use (default: the number of cores). The files are the same for any \
+      number; more threads only make a large picture faster.
+      """)
+  var threads: Int?
+
   @Flag(
     help: """
       After writing, attack the captcha with the built-in solvers (edge matching, masked \
@@ -58,7 +65,7 @@ struct MakeCommand: ParsableCommand {
     try reportingErrors {
       // One captcha: its large stages may use every processor (the output does not change).
       let kind = try kindOption.kind(
-        captchaOptions, withInputImages: image != nil, threads: ForkJoin.onlineProcessors)
+        captchaOptions, withInputImages: image != nil, threads: threads ?? ForkJoin.onlineProcessors)
       let seed = self.seed ?? SystemSeed.draw()
       let stage = kind.backgroundStage
       let made = try kind.make(stage.prepare(stage.load(path: image, seed: seed), seed: seed), seed: seed)

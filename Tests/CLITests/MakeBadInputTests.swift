@@ -65,6 +65,8 @@ final class MakeBadInputTests: XCTestCase {
     try expectFailure(["--quality", "101"], status: 64, mentions: "--quality")
     try expectFailure(["--max-pixels", "0"], status: 64, mentions: "--max-pixels")
     try expectFailure(["--size", "2000x2000", "--max-pixels", "1000000"], status: 64, mentions: "2000x2000")
+    try expectFailure(["--threads", "0"], status: 64, mentions: "--threads 0")
+    try expectFailure(["--kind", "rotate", "--threads=-2"], status: 64, mentions: "--threads -2")
   }
 
   func testUnwritableOutputIsCannotCreate() throws {

@@ -1,8 +1,8 @@
 import Foundation
 import XCTest
 
-/// `--no-fsync` (make and batch): only durability changes, never a byte of the output, and no
-/// temporary file is left behind.
+/// `--no-fsync` (make and batch) and `make --threads`: only durability or speed changes, never a
+/// byte of the output, and no temporary file is left behind.
 final class NoFsyncCLITests: XCTestCase {
   var dir: URL!
 
@@ -42,5 +42,18 @@ final class NoFsyncCLITests: XCTestCase {
     let files = try snapshot(path("scratch"))
     XCTAssertEqual(files.count, 4 * 3 + 1)
     XCTAssertEqual(try snapshot(path("durable")), files)
+  }
+
+  /// `make --threads N` changes no byte either: a 1200x900 captcha, where the warp, the tone, the
+  /// hole and the encoders all split, on one thread and on three.
+  func testMakeThreadsWriteTheSameFiles() throws {
+    let args = ["make", "--seed", "8", "--size", "1200x900", "--no-fsync"]
+    let one = try CLI.run(args + ["--out", path("one"), "--threads", "1"])
+    XCTAssertEqual(one.status, 0, one.stderr)
+    let three = try CLI.run(args + ["--out", path("three"), "--threads", "3"])
+    XCTAssertEqual(three.status, 0, three.stderr)
+    let files = try snapshot(path("one"))
+    XCTAssertEqual(files.keys.sorted(), ["answer.json", "background.png", "piece.png"])
+    XCTAssertEqual(try snapshot(path("three")), files)
   }
 }

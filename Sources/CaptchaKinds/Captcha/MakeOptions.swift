@@ -77,8 +77,14 @@ public struct MakeOptions: Sendable {
     return max(CaptchaMaker.minimumAutoPieceSize, (min(width, height) * 3 + 4) / 8)
   }
 
+  /// Rejects a thread count below 1 (`--threads`) with a `.usage` error.
+  public static func checkThreads(_ threads: Int) throws {
+    guard threads >= 1 else { throw CaptchaError(.usage, "--threads \(threads) must be at least 1.") }
+  }
+
   /// Rejects impossible options with a `.usage` error naming the option.
   public func validate() throws {
+    try Self.checkThreads(threads)
     if let s = size, s.width > Self.maxSide || s.height > Self.maxSide {
       throw CaptchaError(
         .usage, "--size \(s.width)x\(s.height) is too large; each side must be at most \(Self.maxSide)")

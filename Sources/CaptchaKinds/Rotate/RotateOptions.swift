@@ -49,6 +49,7 @@ public struct RotateOptions: Sendable {
 
   /// Rejects impossible options with a `.usage` error naming the option.
   public func validate() throws {
+    try MakeOptions.checkThreads(backgroundStage.threads)
     if let d = diameter, d < 16 {
       throw CaptchaError(.usage, "--piece-size \(d) is too small for a rotate disc; use at least 16 pixels")
     }
