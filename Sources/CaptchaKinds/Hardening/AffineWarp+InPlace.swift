@@ -31,7 +31,7 @@ extension AffineWarp {
       let savedAbove = Scratch(copying: img, rows: plan.saveAbove, rowBytes: rowBytes)
       let savedBelow = Scratch(copying: img, rows: plan.saveBelow, rowBytes: rowBytes)
       ForkJoin.run(parts: 2, threads: threads) { part in
-        var pass = RowPass(warp: self, image: img, opaque: opaque, maxSpan: plan.maxSpan, finish: finish)
+        var pass = RowPass(warp: self, image: img, opaque: opaque, plan: plan, finish: finish)
         if part == 0 {
           // Top pass, downwards: rows above y are in the ring (originals), the rest untouched.
           let ring = Scratch(rows: plan.ringTop, rowBytes: rowBytes)
@@ -74,10 +74,13 @@ extension AffineWarp {
     let saveBelow: Range<Int>
     /// The most input rows one output row reads.
     let maxSpan: Int
+    /// The input rows each output row reads (`rowRange`).
+    let ranges: [ClosedRange<Int>]
 
     init?(_ warp: AffineWarp) {
       let h = warp.outHeight
       let ranges = (0..<h).map { warp.rowRange($0) }
+      self.ranges = ranges
       let y0 = ranges.indices.first { ranges[$0].lowerBound + ranges[$0].upperBound <= 2 * $0 } ?? h
       split = y0
       ringTop = max(1, (0..<y0).map { $0 - ranges[$0].lowerBound }.max() ?? 1)
@@ -96,19 +99,21 @@ extension AffineWarp {
     let warp: AffineWarp
     let image: UnsafeMutablePointer<UInt8>
     let opaque: Bool
+    let ranges: [ClosedRange<Int>]
     let finish: (Int, UnsafeMutableBufferPointer<UInt8>) -> Void
     var table: [UnsafePointer<UInt8>]
     var line: [UInt8]
 
     init(
-      warp: AffineWarp, image: UnsafeMutablePointer<UInt8>, opaque: Bool, maxSpan: Int,
+      warp: AffineWarp, image: UnsafeMutablePointer<UInt8>, opaque: Bool, plan: InPlacePlan,
       finish: @escaping (Int, UnsafeMutableBufferPointer<UInt8>) -> Void
     ) {
       self.warp = warp
       self.image = image
       self.opaque = opaque
+      ranges = plan.ranges
       self.finish = finish
-      table = [UnsafePointer<UInt8>](repeating: UnsafePointer(image), count: maxSpan)
+      table = [UnsafePointer<UInt8>](repeating: UnsafePointer(image), count: plan.maxSpan)
       line = [UInt8](repeating: 0, count: warp.outWidth * 4)
     }
 
@@ -117,7 +122,7 @@ extension AffineWarp {
     mutating func emit(
       _ y: Int, keep: UnsafeMutablePointer<UInt8>, source: (Int) -> UnsafeMutablePointer<UInt8>
     ) {
-      let range = warp.rowRange(y)
+      let range = ranges[y]
       for r in range { table[r - range.lowerBound] = UnsafePointer(source(r)) }
       let rowBytes = line.count
       let (warp, opaque, finish) = (self.warp, self.opaque, self.finish)

@@ -64,7 +64,9 @@ struct ToneJitter: Equatable {
 
   /// The tone made ready to apply row by row: the curves and the noise's remainder table.
   struct Rows {
-    let tone: ToneJitter
+    /// The tone changes nothing (worked out once, not per row).
+    let isIdentity: Bool
+    let noiseSeed: UInt64
     let lut: [[UInt8]]
     let sat: Int
     let amp: Int
@@ -73,7 +75,8 @@ struct ToneJitter: Equatable {
     let remainder: [UInt16]
 
     init(_ tone: ToneJitter) {
-      self.tone = tone
+      isIdentity = tone.isIdentity
+      noiseSeed = tone.noiseSeed
       lut = tone.tables()
       sat = Int((tone.saturation * 256).rounded())
       amp = tone.noise
@@ -86,8 +89,8 @@ struct ToneJitter: Equatable {
 
     /// Tones one row of RGBA pixels, the picture's row `y` (it seeds the noise of each pixel).
     func apply(to px: UnsafeMutableBufferPointer<UInt8>, row y: Int) {
-      guard !tone.isIdentity else { return }
-      let (sat, amp, seed) = (sat, amp, tone.noiseSeed)
+      guard !isIdentity else { return }
+      let (sat, amp, seed) = (sat, amp, noiseSeed)
       let first = y * (px.count / 4)
       lut[0].withUnsafeBufferPointer { lr in
         lut[1].withUnsafeBufferPointer { lg in
