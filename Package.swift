@@ -89,12 +89,15 @@ let package = Package(
         "CaptchaArguments",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
-      // The Swift runtime linked in (Linux): a process starts in 3-4 ms instead of 6 (no dynamic
-      // symbol lookups in libswiftCore and FoundationEssentials), and the binary runs where the
-      // Swift toolchain is not installed. _FoundationCShims and _FoundationCollections are what
-      // FoundationEssentials' static library needs beside it.
+      // A static executable (Linux): the Swift runtime, libstdc++, libpng, libjpeg, zlib and the C
+      // library linked in. No dynamic linker runs, so a process starts in 3.8 ms instead of 5.6
+      // (issue 13; docs/ARCHITECTURE.md), and the binary runs where neither the Swift toolchain nor
+      // the codec libraries are installed. The linker warns that glibc's user lookups (getpwuid,
+      // reached through FoundationEssentials' home folder) would need the same glibc at run time;
+      // captcha-gen never asks for a home folder. _FoundationCShims and _FoundationCollections are
+      // what FoundationEssentials' static library needs beside it.
       linkerSettings: [
-        .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux])),
+        .unsafeFlags(["-static-executable"], .when(platforms: [.linux])),
         .linkedLibrary("_FoundationCShims", .when(platforms: [.linux])),
         .linkedLibrary("_FoundationCollections", .when(platforms: [.linux])),
       ]

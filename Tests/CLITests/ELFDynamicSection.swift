@@ -2,8 +2,12 @@ import Foundation
 
 /// What an ELF file's dynamic section says about its shared libraries: the DT_NEEDED names and the
 /// run paths (DT_RUNPATH, DT_RPATH), as `readelf -d` prints them. Read here, in Swift, so the tests
-/// need no binutils. 64-bit little-endian files only (x86_64, aarch64).
+/// need no binutils. 64-bit little-endian files only (x86_64, aarch64). A static executable has no
+/// dynamic section: it needs no library.
 struct ELFDynamicSection {
+  /// Whether the file has a dynamic section at all (false: a static executable, which the kernel
+  /// runs without the dynamic linker).
+  var isDynamic: Bool
   /// The DT_NEEDED entries, in file order, e.g. `libswiftCore.so`.
   var needed: [String]
   /// The folders of DT_RUNPATH and DT_RPATH, `$ORIGIN` replaced by the file's own folder.
@@ -44,7 +48,8 @@ struct ELFDynamicSection {
     guard
       let dynamic = try (0..<sectionCount).first(where: { try integer(section($0) + 4, 4) == 6 })
     else {
-      throw fail("no dynamic section (a static executable?)")
+      (isDynamic, needed, runPaths) = (false, [], [])
+      return
     }
     let dynamicOffset = Int(try integer(section(dynamic) + 0x18, 8))
     let dynamicSize = Int(try integer(section(dynamic) + 0x20, 8))
@@ -67,6 +72,7 @@ struct ELFDynamicSection {
       default: continue
       }
     }
+    self.isDynamic = true
     self.needed = needed
     self.runPaths = runPaths
   }
