@@ -62,6 +62,7 @@ struct MakeCommand: ParsableCommand {
   var check = false
 
   func run() throws {
+    ShortProcessAllocator.apply()
     try reportingErrors {
       // One captcha: its large stages may use every processor (the output does not change).
       let kind = try kindOption.kind(
