@@ -108,7 +108,8 @@ public enum ImageCodec {
     }
   }
 
-  /// Allocates width*height*4 bytes and lets `fill` (a shim decode call) write them in place.
+  /// Allocates width*height*4 bytes and lets `fill` (a shim decode call) write them in place. A
+  /// large picture's buffer is advised to huge pages first (`HugePages`).
   static func decodePixels(
     _ header: Header, format: ImageFormat, name: String, maxPixels: Int,
     fill: (
@@ -123,6 +124,7 @@ public enum ImageCodec {
     var message = [CChar](repeating: 0, count: messageCapacity)
     let pixels = message.withUnsafeMutableBufferPointer { text in
       [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+        if let base = buffer.baseAddress { HugePages.advise(UnsafeMutableRawPointer(base), count: count) }
         status = fill(buffer.baseAddress, count, &width, &height, text.baseAddress)
         initialized = status == CC_OK ? count : 0
       }

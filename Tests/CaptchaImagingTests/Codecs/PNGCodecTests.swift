@@ -80,6 +80,17 @@ final class PNGCodecTests: XCTestCase {
     XCTAssertEqual(try ImageCodec.decode(png, name: "big.png"), image)
   }
 
+  /// A picture whose decode buffer is large enough to be advised to huge pages (`HugePages`,
+  /// 8 MiB and more) decodes to exactly the pixels encoded, in full 2 MiB pages and the partial
+  /// ones at either end alike.
+  func testPictureDecodedIntoHugePagesRoundTrips() throws {
+    let (width, height) = (1601, 1401)
+    XCTAssertGreaterThanOrEqual(width * height * 4, HugePages.worthwhile)
+    let image = CodecTestSupport.randomRGBA(width: width, height: height, seed: 45)
+    let png = try ImageCodec.encodePNG(image, keepAlpha: true)
+    XCTAssertEqual(try ImageCodec.decode(png, name: "huge.png"), image)
+  }
+
   func testEmptyImageCannotBeEncoded() {
     XCTAssertThrowsError(
       try ImageCodec.encodePNG(RGBAImage(width: 0, height: 0, pixels: []), keepAlpha: true)
