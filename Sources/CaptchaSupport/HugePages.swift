@@ -7,8 +7,9 @@
 /// A fresh buffer costs one page fault per 4 KiB page the first time it is written: 11 700
 /// faults, 15-18 ms of system time, for the 48 MB of a 12 MP picture. Advised with
 /// `madvise(MADV_HUGEPAGE)` before it is written, the kernel maps it in 2 MiB pages, 24 faults.
-/// Kernels set to `madvise` (Debian's default) honour the advice; `never` ignores it. The pages
-/// are the same memory either way, so nothing read from the buffer changes.
+/// Kernels whose THP setting is `madvise` (this machine's) or `always` honour the advice; `never`
+/// ignores it. The memory reads the same either way: only its page size differs. The kernel may
+/// compact memory to find a 2 MiB page, so a single run is sometimes slower; medians are faster.
 public enum HugePages {
   /// The size of a huge page on x86-64 and arm64 Linux.
   public static let size = 2 << 20

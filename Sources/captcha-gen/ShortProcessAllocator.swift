@@ -1,3 +1,8 @@
+import CaptchaKit
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// glibc's allocator set for a process that makes one captcha and exits (`make`). By default glibc
 /// gives every block over 128 KiB its own mapping and unmaps it when freed, keeps a separate arena
 /// per thread, and returns freed memory at the heap's top to the system. One captcha allocates
@@ -24,6 +29,24 @@ enum ShortProcessAllocator {
       _ = glibcMallopt(Parameter.mmapThreshold, mappingThreshold)
       _ = glibcMallopt(Parameter.trimThreshold, trimThreshold)
       _ = glibcMallopt(Parameter.arenaMax, arenas)
+      reserveHeapInHugePages()
+    #endif
+  }
+
+  /// How far the heap is grown at start, in memory advised to huge pages.
+  static let hugePageHeap = 30 << 20
+
+  /// Grows the heap by `hugePageHeap` and gives it back to the allocator at once (it stays: the
+  /// trim threshold is higher), then advises that stretch to huge pages (`HugePages`). Planes,
+  /// masks and the JPEG encoder's coefficients of a 12 MP picture are then allocated there: a
+  /// 12 MP JPEG -> JPEG `make` took 12 900 page faults, now 5 200 (median of 20 interleaved runs,
+  /// 220.5 -> 203.3 ms; 451x300: 14.08 -> 13.95 ms). Nothing is touched until used.
+  static func reserveHeapInHugePages() {
+    #if os(Linux) && canImport(Glibc)
+      guard let block = malloc(hugePageHeap) else { return }
+      free(block)
+      guard let end = sbrk(0) else { return }
+      HugePages.advise(block, count: end - block)
     #endif
   }
 
