@@ -192,6 +192,14 @@ cc_status cc_jpeg_decode_rgba_scaled(const uint8_t *data, size_t length, uint64_
                                      uint32_t scale_denom, uint8_t *buffer, size_t capacity,
                                      uint32_t *width, uint32_t *height, int *orientation,
                                      char *err, size_t errlen) {
+  return cc_jpeg_decode_rgba_band(data, length, max_pixels, scale_denom, 0, UINT32_MAX, buffer,
+                                  capacity, width, height, orientation, err, errlen);
+}
+
+cc_status cc_jpeg_decode_rgba_band(const uint8_t *data, size_t length, uint64_t max_pixels,
+                                   uint32_t scale_denom, uint32_t first_row, uint32_t row_count,
+                                   uint8_t *buffer, size_t capacity, uint32_t *width,
+                                   uint32_t *height, int *orientation, char *err, size_t errlen) {
   *width = 0;
   *height = 0;
   *orientation = 1;
@@ -244,22 +252,35 @@ cc_status cc_jpeg_decode_rgba_scaled(const uint8_t *data, size_t length, uint64_
     jpeg_destroy_decompress(&cinfo);
     return CC_CORRUPT;
   }
+  /* The band, clamped to the picture. Rows above it are entropy-decoded only. */
+  JDIMENSION first = first_row < cinfo.output_height ? first_row : cinfo.output_height;
+  JDIMENSION end = row_count < cinfo.output_height - first ? first + row_count : cinfo.output_height;
+  if (first > 0 && jpeg_skip_scanlines(&cinfo, first) != first) {
+    cc_set_error(err, errlen, "the rows above the band could not be skipped");
+    jpeg_destroy_decompress(&cinfo);
+    return CC_CORRUPT;
+  }
   size_t stride = (size_t)cinfo.output_width * 4;
-  while (cinfo.output_scanline < cinfo.output_height) {
+  while (cinfo.output_scanline < end) {
     JSAMPROW rows[8];
-    JDIMENSION want = cinfo.output_height - cinfo.output_scanline;
+    JDIMENSION want = end - cinfo.output_scanline;
     if (want > 8) want = 8;
     for (JDIMENSION i = 0; i < want; i++)
       rows[i] = buffer + (size_t)(cinfo.output_scanline + i) * stride;
-    JDIMENSION first = cinfo.output_scanline;
+    JDIMENSION at = cinfo.output_scanline;
     JDIMENSION got = jpeg_read_scanlines(&cinfo, rows, want);
     if (cmyk) {
       for (JDIMENSION i = 0; i < got; i++)
-        cc_cmyk_to_rgba(buffer + (size_t)(first + i) * stride, cinfo.output_width,
+        cc_cmyk_to_rgba(buffer + (size_t)(at + i) * stride, cinfo.output_width,
                         cinfo.saw_Adobe_marker);
     }
   }
-  jpeg_finish_decompress(&cinfo);
+  /* Only the band that ends the picture reads on to the end of the image (and its errors). */
+  if (end == cinfo.output_height) {
+    jpeg_finish_decompress(&cinfo);
+  } else {
+    jpeg_abort_decompress(&cinfo);
+  }
   jpeg_destroy_decompress(&cinfo);
   return CC_OK;
 }

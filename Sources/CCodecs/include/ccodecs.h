@@ -110,6 +110,17 @@ cc_status cc_jpeg_decode_rgba_scaled(const uint8_t *data, size_t length, uint64_
                                      uint32_t *width, uint32_t *height, int *orientation,
                                      char *err, size_t errlen);
 
+/* Like cc_jpeg_decode_rgba_scaled, but writes only the output rows [first_row, first_row +
+ * row_count) (clamped to the picture), each in its place in buffer, which holds the whole output.
+ * The rows above the band are skipped with jpeg_skip_scanlines (entropy-decoded, not transformed)
+ * and the rows below it are not read, so calls on disjoint bands may run at the same time on
+ * different threads; together they write exactly what one whole decode writes. The band that
+ * ends at the last row also reads the data to the end of the image, with its errors. */
+cc_status cc_jpeg_decode_rgba_band(const uint8_t *data, size_t length, uint64_t max_pixels,
+                                   uint32_t scale_denom, uint32_t first_row, uint32_t row_count,
+                                   uint8_t *buffer, size_t capacity, uint32_t *width,
+                                   uint32_t *height, int *orientation, char *err, size_t errlen);
+
 typedef enum {
   /* 4 bytes per pixel (RGBA); the 4th byte is ignored. Written as YCbCr. */
   CC_JPEG_IN_RGBA = 0,

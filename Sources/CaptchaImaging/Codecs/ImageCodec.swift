@@ -18,9 +18,10 @@ public enum ImageCodec {
   static let messageCapacity = 256
 
   /// Decodes PNG or JPEG `bytes` to 8-bit straight-alpha RGBA. `name` (usually the path)
-  /// starts every error message. JPEGs come out turned by their EXIF orientation.
+  /// starts every error message. JPEGs come out turned by their EXIF orientation; a large one may
+  /// use up to `threads` threads (two bands of rows), with the same pixels.
   public static func decode(
-    _ bytes: [UInt8], name: String, maxPixels: Int = defaultMaxPixels
+    _ bytes: [UInt8], name: String, maxPixels: Int = defaultMaxPixels, threads: Int = 1
   ) throws -> RGBAImage {
     guard maxPixels >= 1 else {
       throw CaptchaError(.usage, "\(name): the pixel limit must be at least 1, not \(maxPixels).")
@@ -30,7 +31,7 @@ public enum ImageCodec {
     }
     switch format {
     case .png: return try decodePNG(bytes, name: name, maxPixels: maxPixels)
-    case .jpeg: return try decodeJPEG(bytes, name: name, maxPixels: maxPixels)
+    case .jpeg: return try decodeJPEG(bytes, name: name, maxPixels: maxPixels, threads: threads)
     }
   }
 
@@ -49,7 +50,7 @@ public enum ImageCodec {
     let header = try readHeader(bytes, format: .png, name: name)
     try checkLimit(header, format: .png, name: name, maxPixels: maxPixels)
     let pixels = try decodePixels(header, format: .png, name: name, maxPixels: maxPixels) {
-      buffer, capacity, width, height, message in
+      _, buffer, capacity, width, height, message in
       bytes.withUnsafeBufferPointer { data in
         cc_png_decode_rgba(
           data.baseAddress, data.count, UInt64(maxPixels), buffer, capacity, &width, &height,
@@ -59,10 +60,10 @@ public enum ImageCodec {
     return RGBAImage(width: header.width, height: header.height, pixels: pixels)
   }
 
-  static func decodeJPEG(_ bytes: [UInt8], name: String, maxPixels: Int) throws -> RGBAImage {
+  static func decodeJPEG(_ bytes: [UInt8], name: String, maxPixels: Int, threads: Int = 1) throws -> RGBAImage {
     let header = try readHeader(bytes, format: .jpeg, name: name)
     try checkLimit(header, format: .jpeg, name: name, maxPixels: maxPixels)
-    return try decodeJPEG(bytes, header: header, reduction: 1, name: name, maxPixels: maxPixels)
+    return try decodeJPEG(bytes, header: header, reduction: 1, name: name, maxPixels: maxPixels, threads: threads)
   }
 
   /// What a format's header says, before any pixel is decoded.
@@ -108,35 +109,49 @@ public enum ImageCodec {
     }
   }
 
-  /// Allocates width*height*4 bytes and lets `fill` (a shim decode call) write them in place. A
-  /// large picture's buffer is advised to huge pages first (`HugePages`).
+  /// Allocates width*height*4 bytes and lets `fill` (a shim decode call) write them in place:
+  /// `fill(part, …)` for each of `parts` parts (bands of rows), on up to `threads` threads. When
+  /// parts fail, the first one in order gives the error, as one whole decode would have met it
+  /// first. A large picture's buffer is advised to huge pages first (`HugePages`).
   static func decodePixels(
-    _ header: Header, format: ImageFormat, name: String, maxPixels: Int,
+    _ header: Header, format: ImageFormat, name: String, maxPixels: Int, parts: Int = 1, threads: Int = 1,
     fill: (
-      _ buffer: UnsafeMutablePointer<UInt8>?, _ capacity: Int, _ width: inout UInt32,
+      _ part: Int, _ buffer: UnsafeMutablePointer<UInt8>?, _ capacity: Int, _ width: inout UInt32,
       _ height: inout UInt32, _ message: UnsafeMutablePointer<CChar>?
     ) -> cc_status
   ) throws -> [UInt8] {
     let count = header.width * header.height * 4
-    var width: UInt32 = 0
-    var height: UInt32 = 0
-    var status = CC_OK
-    var message = [CChar](repeating: 0, count: messageCapacity)
-    let pixels = message.withUnsafeMutableBufferPointer { text in
-      [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-        if let base = buffer.baseAddress { HugePages.advise(UnsafeMutableRawPointer(base), count: count) }
-        status = fill(buffer.baseAddress, count, &width, &height, text.baseAddress)
-        initialized = status == CC_OK ? count : 0
+    var outcomes = [PartOutcome](repeating: PartOutcome(), count: parts)
+    let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      if let base = buffer.baseAddress { HugePages.advise(UnsafeMutableRawPointer(base), count: count) }
+      outcomes.withUnsafeMutableBufferPointer { outcomes in
+        ForkJoin.run(parts: parts, threads: threads) { part in
+          var outcome = PartOutcome()
+          outcome.message.withUnsafeMutableBufferPointer { text in
+            outcome.status = fill(
+              part, buffer.baseAddress, count, &outcome.width, &outcome.height, text.baseAddress)
+          }
+          outcomes[part] = outcome
+        }
       }
+      initialized = outcomes.allSatisfy { $0.status == CC_OK } ? count : 0
     }
-    guard status == CC_OK else {
+    if let failed = outcomes.first(where: { $0.status != CC_OK }) {
       throw CodecFailure.decodeError(
-        status, format: format, name: name, message: String(cString: message), width: Int(width),
-        height: Int(height), maxPixels: maxPixels)
+        failed.status, format: format, name: name, message: String(cString: failed.message),
+        width: Int(failed.width), height: Int(failed.height), maxPixels: maxPixels)
     }
-    guard Int(width) == header.width && Int(height) == header.height else {
+    for outcome in outcomes where Int(outcome.width) != header.width || Int(outcome.height) != header.height {
       throw CaptchaError(.badData, "\(name): the \(format.displayName) header changed while decoding")
     }
     return pixels
+  }
+
+  /// What one part of a decode reported: its status, message and the size it read.
+  struct PartOutcome {
+    var status = CC_OK
+    var width: UInt32 = 0
+    var height: UInt32 = 0
+    var message = [CChar](repeating: 0, count: messageCapacity)
   }
 }

@@ -49,7 +49,8 @@ public struct BackgroundStage: Sendable {
   /// Pictures with more pixels than this are refused before decoding.
   public var maxPixels: Int
   public var variation: BackgroundVariation
-  /// Threads the variation may use (`MakeOptions.threads`); the pixels do not depend on it.
+  /// Threads the decode and the variation may use (`MakeOptions.threads`); the pixels do not depend
+  /// on it.
   public var threads = 1
 
   public init(size: PixelSize?, fit: Fit, maxPixels: Int, variation: BackgroundVariation) {
@@ -77,7 +78,7 @@ public struct BackgroundStage: Sendable {
     let (width, height) = try ImageCodec.size(of: bytes, name: path)
     let full = PixelSize(width: width, height: height)
     let image = try ImageCodec.decode(
-      bytes, name: path, reduction: reduction(for: full), maxPixels: maxPixels)
+      bytes, name: path, reduction: reduction(for: full), maxPixels: maxPixels, threads: threads)
     let source = SourceInfo(path: path, width: width, height: height, bytes: bytes)
     return SourceBackground(image: image, source: source, size: full)
   }
