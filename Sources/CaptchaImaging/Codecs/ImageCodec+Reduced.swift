@@ -88,7 +88,8 @@ extension ImageCodec {
     scaled.width = reduced(header.width, by: reduction)
     scaled.height = reduced(header.height, by: reduction)
     let bands = jpegBands(
-      height: scaled.height, storedPixels: header.width * header.height, reduction: reduction, threads: threads)
+      height: scaled.height, storedPixels: header.width * header.height, reduction: reduction,
+      threads: threads)
     var orientation: Int32 = 1
     let pixels = try decodePixels(
       scaled, format: .jpeg, name: name, maxPixels: maxPixels, parts: bands.count, threads: threads

@@ -60,10 +60,12 @@ public enum ImageCodec {
     return RGBAImage(width: header.width, height: header.height, pixels: pixels)
   }
 
-  static func decodeJPEG(_ bytes: [UInt8], name: String, maxPixels: Int, threads: Int = 1) throws -> RGBAImage {
+  static func decodeJPEG(_ bytes: [UInt8], name: String, maxPixels: Int, threads: Int = 1) throws -> RGBAImage
+  {
     let header = try readHeader(bytes, format: .jpeg, name: name)
     try checkLimit(header, format: .jpeg, name: name, maxPixels: maxPixels)
-    return try decodeJPEG(bytes, header: header, reduction: 1, name: name, maxPixels: maxPixels, threads: threads)
+    return try decodeJPEG(
+      bytes, header: header, reduction: 1, name: name, maxPixels: maxPixels, threads: threads)
   }
 
   /// What a format's header says, before any pixel is decoded.

@@ -81,7 +81,8 @@ final class JPEGBandDecodeTests: XCTestCase {
     for reduction in ImageCodec.jpegReductions {
       let height = ImageCodec.reduced(1250, by: reduction)
       XCTAssertEqual(
-        ImageCodec.jpegBands(height: height, storedPixels: 1800 * 1250, reduction: reduction, threads: 2).count,
+        ImageCodec.jpegBands(height: height, storedPixels: 1800 * 1250, reduction: reduction, threads: 2)
+          .count,
         reduction == 1 ? 2 : 1)
       XCTAssertEqual(
         try ImageCodec.decode(jpeg, name: "t.jpg", reduction: reduction, threads: 2),
@@ -90,8 +91,10 @@ final class JPEGBandDecodeTests: XCTestCase {
   }
 
   func testSmallPicturesAndOneThreadAreOneBand() {
-    XCTAssertEqual(ImageCodec.jpegBands(height: 1250, storedPixels: 2_250_000, reduction: 1, threads: 1), [0..<1250])
-    XCTAssertEqual(ImageCodec.jpegBands(height: 1000, storedPixels: 1_000_000, reduction: 1, threads: 2), [0..<1000])
+    XCTAssertEqual(
+      ImageCodec.jpegBands(height: 1250, storedPixels: 2_250_000, reduction: 1, threads: 1), [0..<1250])
+    XCTAssertEqual(
+      ImageCodec.jpegBands(height: 1000, storedPixels: 1_000_000, reduction: 1, threads: 2), [0..<1000])
     let bands = ImageCodec.jpegBands(height: 3000, storedPixels: 12_000_000, reduction: 1, threads: 2)
     XCTAssertEqual(bands, [0..<2096, 2096..<3000], "the first band takes 70 % of the rows, whole MCU rows")
   }
