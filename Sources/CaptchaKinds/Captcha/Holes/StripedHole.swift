@@ -107,37 +107,62 @@ public struct StripedHole: SeededHoleStyle, Equatable {
 
   /// The region of `image` and the hole's coverage, averaged over `k`×`k` cells (partial cells at
   /// the right and bottom average what they hold). Returns them at the grid's origin (0, 0).
+  ///
+  /// The sums are exact integers, gathered in three passes that each touch only what they need:
+  /// colour row by row, one cell's run of `k` pixels at a time; coverage over the hole mask's own
+  /// rows (it is zero elsewhere); a cell's pixel count from its size.
   static func downsample(_ image: RGBAImage, region: PixelRect, hole: CoverageMask, by k: Int)
     -> (RGBAImage, CoverageMask)
   {
     let gw = (region.width + k - 1) / k
     let gh = (region.height + k - 1) / k
-    var sums = [Int](repeating: 0, count: gw * gh * 5)  // r, g, b, hole, count
-    let cellOfColumn = (0..<region.width).map { $0 / k * 5 }
-    sums.withUnsafeMutableBufferPointer { sum in
+    var colour = [Int](repeating: 0, count: gw * gh * 3)
+    var covered = [Int](repeating: 0, count: gw * gh)
+    // Wrapping arithmetic: every index lies inside the picture, the region or the grid, and a
+    // cell's sum is at most 255 × k², so nothing can overflow and the loops carry no checks.
+    colour.withUnsafeMutableBufferPointer { sums in
       image.pixels.withUnsafeBufferPointer { px in
         for y in 0..<region.height {
-          let iy = region.y + y
-          let cells = sum.baseAddress! + (y / k) * gw * 5
-          let row = px.baseAddress! + (iy * image.width + region.x) * 4
-          for x in 0..<region.width {
-            let c = cells + cellOfColumn[x]
-            let p = row + x * 4
-            c[0] += Int(p[0])
-            c[1] += Int(p[1])
-            c[2] += Int(p[2])
-            c[3] += Int(hole.coverage(atX: region.x + x, y: iy))
-            c[4] += 1
+          let cells = sums.baseAddress! + (y / k) &* gw &* 3
+          let row = px.baseAddress! + ((region.y &+ y) &* image.width &+ region.x) &* 4
+          for cx in 0..<gw {
+            var (r, g, b) = (0, 0, 0)
+            for x in (cx &* k)..<min(region.width, (cx &+ 1) &* k) {
+              let p = row + x &* 4
+              r &+= Int(p[0])
+              g &+= Int(p[1])
+              b &+= Int(p[2])
+            }
+            let c = cells + cx &* 3
+            c[0] &+= r
+            c[1] &+= g
+            c[2] &+= b
+          }
+        }
+      }
+    }
+    let inside = hole.rect.intersection(region)
+    covered.withUnsafeMutableBufferPointer { sums in
+      hole.data.withUnsafeBufferPointer { data in
+        for iy in inside.y..<inside.maxY {
+          let cells = sums.baseAddress! + ((iy &- region.y) / k) &* gw
+          let row = (iy &- hole.rect.y) &* hole.rect.width &- hole.rect.x
+          for ix in inside.x..<inside.maxX {
+            cells[(ix &- region.x) / k] &+= Int(data[row &+ ix])
           }
         }
       }
     }
     var small = RGBAImage(width: gw, height: gh)
     var mask = CoverageMask(zeroOver: PixelRect(x: 0, y: 0, width: gw, height: gh))
-    for i in 0..<(gw * gh) {
-      let n = sums[i * 5 + 4]
-      for c in 0..<3 { small.pixels[i * 4 + c] = UInt8((sums[i * 5 + c] + n / 2) / n) }
-      mask.data[i] = UInt8((sums[i * 5 + 3] + n / 2) / n)
+    for cy in 0..<gh {
+      let rows = min(k, region.height - cy * k)
+      for cx in 0..<gw {
+        let i = cy * gw + cx
+        let n = rows * min(k, region.width - cx * k)
+        for c in 0..<3 { small.pixels[i * 4 + c] = UInt8((colour[i * 3 + c] + n / 2) / n) }
+        mask.data[i] = UInt8((covered[i] + n / 2) / n)
+      }
     }
     return (small, mask)
   }

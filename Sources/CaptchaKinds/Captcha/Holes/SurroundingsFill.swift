@@ -261,6 +261,50 @@ struct SurroundingsFill {
       }
       return colour
     }
+
+    /// Where `sample` reads along one axis for each of a run of points: the two cells (relative to
+    /// `cells`) and the fraction towards the second, worked out as `bilinear` does.
+    struct Axis {
+      var low: [Int] = []
+      var high: [Int] = []
+      var fraction: [Double] = []
+    }
+
+    /// The `Axis` of points along x (`horizontal`) or along y.
+    func axis(_ points: [Double], horizontal: Bool) -> Axis {
+      let limit = horizontal ? width : height
+      let origin = horizontal ? cells.x : cells.y
+      var axis = Axis()
+      for point in points {
+        let clamped = max(0, min(Double(limit - 1), point))
+        let low = Int(clamped.rounded(.down))
+        axis.low.append(low - origin)
+        axis.high.append(min(limit - 1, low + 1) - origin)
+        axis.fraction.append(clamped - Double(low))
+      }
+      return axis
+    }
+
+    /// `sample(x: xs' point i, y: ys' point j)`, bit for bit (the same four colours, weights and
+    /// sums), without working out either axis again.
+    @inline(__always) func sample(_ i: Int, of xs: Axis, _ j: Int, of ys: Axis) -> (Double, Double, Double) {
+      let (x0, x1, fx) = (xs.low[i], xs.high[i], xs.fraction[i])
+      let (y0, y1, fy) = (ys.low[j], ys.high[j], ys.fraction[j])
+      var colour = (0.0, 0.0, 0.0)
+      values.withUnsafeBufferPointer { v in
+        @inline(__always) func add(_ cx: Int, _ cy: Int, _ f: Double) {
+          let k = 3 * (cy * cells.width + cx)
+          colour.0 += v[k] * f
+          colour.1 += v[k + 1] * f
+          colour.2 += v[k + 2] * f
+        }
+        add(x0, y0, (1 - fx) * (1 - fy))
+        add(x1, y0, fx * (1 - fy))
+        add(x0, y1, (1 - fx) * fy)
+        add(x1, y1, fx * fy)
+      }
+      return colour
+    }
   }
 
   /// For each pixel: true when no pixel of `hole` within `radius` (a square window) is covered.
