@@ -108,6 +108,16 @@ extension ImageCodec {
     return (ExifOrientation(rawValue: Int(orientation)) ?? .up).apply(to: stored)
   }
 
+  /// How many threads decoding a picture of `format` with `storedPixels` pixels at 1/`reduction`
+  /// takes when `threads` are allowed (1, or 2 for a JPEG decoded in two bands), so a caller can
+  /// give a spare thread other work.
+  public static func decodeThreads(format: ImageFormat, storedPixels: Int, reduction: Int, threads: Int)
+    -> Int
+  {
+    guard format == .jpeg else { return 1 }
+    return jpegBands(height: 2 * 16, storedPixels: storedPixels, reduction: reduction, threads: threads).count
+  }
+
   /// The bands of rows a JPEG of `height` output rows is decoded in: one, or two when `threads`
   /// allows and the stored picture has at least `jpegPixelsPerThread` pixels. The second band
   /// also entropy-decodes the rows of the first (libjpeg-turbo skips them without their inverse

@@ -35,9 +35,13 @@ public struct SourceInfo: Equatable, Codable, Sendable {
   /// The record for an input read from `path`: its last path component, its decoded size
   /// `width`×`height` and the SHA-256 of the file's `bytes`.
   public init(path: String, width: Int, height: Int, bytes: [UInt8]) {
+    self.init(path: path, width: width, height: height, sha256: SHA256.hexDigest(bytes))
+  }
+
+  /// The record for an input read from `path` whose bytes' SHA-256 is `sha256` (lowercase hex).
+  public init(path: String, width: Int, height: Int, sha256: String) {
     self.init(
-      file: URL(fileURLWithPath: path).lastPathComponent, width: width, height: height,
-      sha256: SHA256.hexDigest(bytes))
+      file: URL(fileURLWithPath: path).lastPathComponent, width: width, height: height, sha256: sha256)
   }
 }
 

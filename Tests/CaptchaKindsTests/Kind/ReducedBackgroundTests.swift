@@ -19,6 +19,32 @@ final class ReducedBackgroundTests: XCTestCase {
     return BackgroundStage(options: options)
   }
 
+  /// A large file's SHA-256 is worked out beside its decode when a thread is spare (issue 13): the
+  /// record and the picture are those of one thread.
+  func testLoadingWithASpareThreadGivesTheSameRecordAndPicture() throws {
+    var rng = Xoshiro256StarStar(seed: 9, stream: 2)
+    var noise = RGBAImage(width: 1400, height: 1000)
+    for i in noise.pixels.indices {
+      noise.pixels[i] = i % 4 == 3 ? 255 : UInt8(truncatingIfNeeded: rng.next())
+    }
+    let jpeg = try ImageCodec.encodeJPEG(noise, quality: 95)
+    XCTAssertGreaterThanOrEqual(jpeg.count, BackgroundStage.bytesToHashBeside, "large enough to hash beside")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hash-beside-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("noise.jpg").path
+    try Data(jpeg).write(to: URL(fileURLWithPath: path))
+    var one = stage(.normal)
+    one.threads = 1
+    var two = stage(.normal)
+    two.threads = 2
+    let (a, b) = (try one.load(path: path), try two.load(path: path))
+    XCTAssertEqual(b.source?.sha256, SHA256.hexDigest(jpeg))
+    XCTAssertEqual(b.source, a.source)
+    XCTAssertEqual(b.image, a.image)
+    XCTAssertEqual(b.size, a.size)
+  }
+
   func testReductionKeepsEveryWindowAtLeastTheOutputSize() {
     // 12 MP → 320×160: the plain fit and the variation both decode at 1/8 (the smallest window
     // of the strong variation, 70 % turned by 5°, is 2686×1344 px, 336×168 at 1/8).
