@@ -114,8 +114,17 @@ extension ImageCodec {
   public static func decodeThreads(format: ImageFormat, storedPixels: Int, reduction: Int, threads: Int)
     -> Int
   {
-    guard format == .jpeg else { return 1 }
-    return jpegBands(height: 2 * 16, storedPixels: storedPixels, reduction: reduction, threads: threads).count
+    format == .jpeg
+      && jpegSplitShare(storedPixels: storedPixels, reduction: reduction, threads: threads) != nil
+      ? 2 : 1
+  }
+
+  /// The first band's share of the rows when a JPEG is decoded in two bands, nil when it is decoded
+  /// in one: `threads` allow two, the stored picture has at least `jpegPixelsPerThread` pixels
+  /// and the reduction is split (`jpegFirstBandShare`).
+  static func jpegSplitShare(storedPixels: Int, reduction: Int, threads: Int) -> Double? {
+    guard threads > 1, storedPixels >= jpegPixelsPerThread else { return nil }
+    return jpegFirstBandShare[reduction]
   }
 
   /// The bands of rows a JPEG of `height` output rows is decoded in: one, or two when `threads`
@@ -123,7 +132,8 @@ extension ImageCodec {
   /// also entropy-decodes the rows of the first (libjpeg-turbo skips them without their inverse
   /// DCT and colour conversion), so the first band takes more rows: `jpegFirstBandShare`.
   static func jpegBands(height: Int, storedPixels: Int, reduction: Int, threads: Int) -> [Range<Int>] {
-    guard threads > 1, storedPixels >= jpegPixelsPerThread, let share = jpegFirstBandShare[reduction] else {
+    guard let share = jpegSplitShare(storedPixels: storedPixels, reduction: reduction, threads: threads)
+    else {
       return [0..<height]
     }
     let split = Int(Double(height) * share) / 16 * 16

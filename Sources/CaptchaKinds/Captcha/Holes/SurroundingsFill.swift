@@ -206,18 +206,21 @@ struct SurroundingsFill {
     Self.bilinear(x: x, y: y, width: width, height: height, add)
   }
 
+  /// Along one axis of `count` cells: the two cells bilinear sampling at `point` reads (clamped
+  /// to the axis) and the fraction of the way from the first to the second.
+  @inline(__always)
+  static func cells(_ point: Double, count: Int) -> (low: Int, high: Int, fraction: Double) {
+    let clamped = max(0, min(Double(count - 1), point))
+    let low = Int(clamped.rounded(.down))
+    return (low, min(count - 1, low + 1), clamped - Double(low))
+  }
+
   /// Calls `add` with the four nearest pixels of (x, y) in a `width`×`height` grid (clamped to it)
   /// and their bilinear weights.
   @inline(__always)
   static func bilinear(x: Double, y: Double, width: Int, height: Int, _ add: (Int, Int, Double) -> Void) {
-    let cx = max(0, min(Double(width - 1), x))
-    let cy = max(0, min(Double(height - 1), y))
-    let x0 = Int(cx.rounded(.down))
-    let y0 = Int(cy.rounded(.down))
-    let x1 = min(width - 1, x0 + 1)
-    let y1 = min(height - 1, y0 + 1)
-    let fx = cx - Double(x0)
-    let fy = cy - Double(y0)
+    let (x0, x1, fx) = cells(x, count: width)
+    let (y0, y1, fy) = cells(y, count: height)
     add(x0, y0, (1 - fx) * (1 - fy))
     add(x1, y0, fx * (1 - fy))
     add(x0, y1, (1 - fx) * fy)
@@ -263,7 +266,7 @@ struct SurroundingsFill {
     }
 
     /// Where `sample` reads along one axis for each of a run of points: the two cells (relative to
-    /// `cells`) and the fraction towards the second, worked out as `bilinear` does.
+    /// `cells`) and the fraction towards the second (`SurroundingsFill.cells`, as `bilinear`).
     struct Axis {
       var low: [Int] = []
       var high: [Int] = []
@@ -272,15 +275,14 @@ struct SurroundingsFill {
 
     /// The `Axis` of points along x (`horizontal`) or along y.
     func axis(_ points: [Double], horizontal: Bool) -> Axis {
-      let limit = horizontal ? width : height
+      let count = horizontal ? width : height
       let origin = horizontal ? cells.x : cells.y
       var axis = Axis()
       for point in points {
-        let clamped = max(0, min(Double(limit - 1), point))
-        let low = Int(clamped.rounded(.down))
+        let (low, high, fraction) = SurroundingsFill.cells(point, count: count)
         axis.low.append(low - origin)
-        axis.high.append(min(limit - 1, low + 1) - origin)
-        axis.fraction.append(clamped - Double(low))
+        axis.high.append(high - origin)
+        axis.fraction.append(fraction)
       }
       return axis
     }

@@ -204,35 +204,38 @@ public struct TexturedHole: SeededHoleStyle, Equatable {
     /// `colour(x:y:)` over `box`, with what depends on only one coordinate worked out once per
     /// column and once per row: the same numbers.
     struct Reader {
+      typealias Axis = SurroundingsFill.ColourTable.Axis
       let base: BaseFill
       let box: PixelRect
-      /// The grid's axes over the box's columns and rows (nil: measured at full resolution).
-      let axes: (SurroundingsFill.ColourTable.Axis, SurroundingsFill.ColourTable.Axis)?
+      /// The grid's colours and their axes over the box's columns and rows (nil: measured at full
+      /// resolution).
+      let grid: (table: SurroundingsFill.ColourTable, columns: Axis, rows: Axis)?
 
       init(_ base: BaseFill, box: PixelRect) {
         self.base = base
         self.box = box
-        axes = base.table.map { table in
-          let s = Double(base.scale)
-          let xs = (box.x..<box.maxX).map { (Double($0 - base.region.x) + 0.5) / s - 0.5 }
-          let ys = (box.y..<box.maxY).map { (Double($0 - base.region.y) + 0.5) / s - 0.5 }
-          return (table.axis(xs, horizontal: true), table.axis(ys, horizontal: false))
+        grid = base.table.map { table in
+          let xs = (box.x..<box.maxX).map { gridCoordinate($0, origin: base.region.x, scale: base.scale) }
+          let ys = (box.y..<box.maxY).map { gridCoordinate($0, origin: base.region.y, scale: base.scale) }
+          return (table, table.axis(xs, horizontal: true), table.axis(ys, horizontal: false))
         }
       }
 
       /// The continued colour at the box's pixel (x, y) (box coordinates).
       @inline(__always) func colour(_ x: Int, _ y: Int) -> (Double, Double, Double) {
-        guard let table = base.table, let (xs, ys) = axes else {
-          return base.colour(x: box.x + x, y: box.y + y)
-        }
-        return table.sample(x, of: xs, y, of: ys)
+        guard let grid else { return base.colour(x: box.x + x, y: box.y + y) }
+        return grid.table.sample(x, of: grid.columns, y, of: grid.rows)
       }
     }
 
     /// Image pixel (x, y)'s centre in the measuring grid's coordinates.
     static func gridPoint(x: Int, y: Int, region: PixelRect, scale: Int) -> (Double, Double) {
-      let s = Double(scale)
-      return ((Double(x - region.x) + 0.5) / s - 0.5, (Double(y - region.y) + 0.5) / s - 0.5)
+      (gridCoordinate(x, origin: region.x, scale: scale), gridCoordinate(y, origin: region.y, scale: scale))
+    }
+
+    /// Image column or row `v`'s centre in the grid's coordinates (the grid starts at `origin`).
+    static func gridCoordinate(_ v: Int, origin: Int, scale: Int) -> Double {
+      (Double(v - origin) + 0.5) / Double(scale) - 0.5
     }
   }
 }
