@@ -16,7 +16,10 @@ import Dispatch
 /// memory: a worker hands its item over and blocks only when the writers are that far behind.
 final class WritePool<Job>: @unchecked Sendable {
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-  private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+  /// Signalled when a job is queued (or the pool finishes): writers wait on it.
+  private let queued = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+  /// Signalled when a writer takes a job: a worker waiting for room waits on it.
+  private let taken = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
   private var queue: [Job] = []
   private var head = 0
   private var closed = false
@@ -28,8 +31,10 @@ final class WritePool<Job>: @unchecked Sendable {
     self.capacity = max(1, capacity)
     mutex.initialize(to: pthread_mutex_t())
     pthread_mutex_init(mutex, nil)
-    changed.initialize(to: pthread_cond_t())
-    pthread_cond_init(changed, nil)
+    for cond in [queued, taken] {
+      cond.initialize(to: pthread_cond_t())
+      pthread_cond_init(cond, nil)
+    }
     for _ in 0..<max(1, threads) {
       group.enter()
       startThread(stackSize: 1 << 20) { [self] in
@@ -40,18 +45,22 @@ final class WritePool<Job>: @unchecked Sendable {
   }
 
   deinit {
-    pthread_cond_destroy(changed)
+    for cond in [queued, taken] {
+      pthread_cond_destroy(cond)
+      cond.deallocate()
+    }
     pthread_mutex_destroy(mutex)
-    changed.deallocate()
     mutex.deallocate()
   }
 
   /// Queues `job`, waiting while `capacity` jobs are already waiting.
   func submit(_ job: Job) {
     pthread_mutex_lock(mutex)
-    while queue.count - head >= capacity { pthread_cond_wait(changed, mutex) }
+    while queue.count - head >= capacity { pthread_cond_wait(taken, mutex) }
     queue.append(job)
-    pthread_cond_broadcast(changed)
+    // One job needs one writer: waking all of them would only put the others back to sleep,
+    // after taking the workers' cores for a moment.
+    pthread_cond_signal(queued)
     pthread_mutex_unlock(mutex)
   }
 
@@ -59,7 +68,7 @@ final class WritePool<Job>: @unchecked Sendable {
   func finish() {
     pthread_mutex_lock(mutex)
     closed = true
-    pthread_cond_broadcast(changed)
+    pthread_cond_broadcast(queued)
     pthread_mutex_unlock(mutex)
     group.wait()
   }
@@ -68,7 +77,7 @@ final class WritePool<Job>: @unchecked Sendable {
   private func take() -> Job? {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
-    while head == queue.count && !closed { pthread_cond_wait(changed, mutex) }
+    while head == queue.count && !closed { pthread_cond_wait(queued, mutex) }
     guard head < queue.count else { return nil }
     let job = queue[head]
     head += 1
@@ -76,7 +85,7 @@ final class WritePool<Job>: @unchecked Sendable {
       queue.removeFirst(head)
       head = 0
     }
-    pthread_cond_broadcast(changed)
+    pthread_cond_signal(taken)
     return job
   }
 }
