@@ -120,8 +120,7 @@ public struct BatchEngine<Background> {
     ) { worker, slot in
       let w = slot / BatchSchedule.windowSize
       if worker.window != w {
-        worker.window = w
-        worker.order = BatchSchedule.window(w, count: total, backgroundOf: backgroundOf)
+        worker.start(window: w, count: total, backgroundOf: backgroundOf)
       }
       let position = worker.order[slot - w * BatchSchedule.windowSize]
       let item = engine.item(at: position)
@@ -138,15 +137,15 @@ public struct BatchEngine<Background> {
         var background: Background?
         if let path = item.backgroundPath {
           let step = slot - w * BatchSchedule.windowSize
-          background = try backgrounds.value(
-            for: path,
-            whileBusy: {
-              // Another worker is decoding this background: decode the next one meanwhile.
-              if let next = worker.nextBackground(after: step, backgroundOf: backgroundOf, engine: engine) {
-                backgrounds.prefetch(next) { try load(next) }
-              }
-            }
-          ) { try load(path) }
+          let next = worker.nextBackground(after: step, engine: engine)
+          let prefetchNext = {
+            if let next { backgrounds.prefetch(next) { try load(next) } }
+          }
+          // When another worker is decoding this background, decode the next one meanwhile.
+          background = try backgrounds.value(for: path, whileBusy: prefetchNext) { try load(path) }
+          // The next background is decoded by the first worker to get here, while the others go
+          // on with this one's items, so none of them waits for it when the work order reaches it.
+          prefetchNext()
         }
         writers.submit((position, item, try make(item, background)))
       } catch {
@@ -167,9 +166,10 @@ extension BatchEngine {
   /// system to group them (four writers wrote small items 4x as fast as one on this machine's ext4).
   static func writerCount(jobs: Int) -> Int { max(4, 2 * jobs) }
 
-  /// How many decoded backgrounds the workers keep: each worker's current one and the next (the
-  /// work order runs through a window's items background by background).
-  static func cachedBackgrounds(jobs: Int) -> Int { jobs + 1 }
+  /// How many decoded backgrounds the workers keep: each worker's current one, the next one (decoded
+  /// ahead, see `run`) and one spare, so a prefetch never evicts a background a worker still
+  /// needs (the work order runs through a window's items background by background).
+  static func cachedBackgrounds(jobs: Int) -> Int { jobs + 2 }
 }
 
 /// Creates a folder (and parents); `.cannotCreate` naming it on failure.
@@ -188,8 +188,10 @@ func createFolder(_ path: String) throws {
   }
 }
 
-/// Creates an item folder and removes temporary files an interrupted write left in it.
+/// Creates an item folder; when it was there already, removes temporary files an interrupted write
+/// left in it. A folder mkdir(2) just made is empty, so it is not listed.
 func prepareFolder(_ path: String) throws {
+  if mkdir(path, 0o755) == 0 { return }
   try createFolder(path)
   removeTemporaryFiles(in: path)
 }
@@ -203,17 +205,25 @@ func removeTemporaryFiles(in path: String) {
   }
 }
 
-/// A worker thread's state: the work order of its current window.
+/// A worker thread's state: the work order of its current window and, for each step of it, the
+/// step of the next item on another background.
 struct BatchWorker {
   var window = -1
   var order: [Int] = []
+  var nextChange: [Int] = []
+
+  /// Starts window `w` of a shard of `count` items.
+  mutating func start(window w: Int, count: Int, backgroundOf: (Int) -> Int) {
+    window = w
+    order = BatchSchedule.window(w, count: count, backgroundOf: backgroundOf)
+    nextChange = BatchSchedule.nextChange(in: order, backgroundOf: backgroundOf)
+  }
 
   /// The background file of the first item after `order[step]` whose background differs from
   /// its, in this window's work order; nil when the window has none.
-  func nextBackground<B>(after step: Int, backgroundOf: (Int) -> Int, engine: BatchEngine<B>) -> String? {
-    let current = backgroundOf(order[step])
-    guard let next = order[(step + 1)...].first(where: { backgroundOf($0) != current }) else { return nil }
-    return engine.item(at: next).backgroundPath
+  func nextBackground<B>(after step: Int, engine: BatchEngine<B>) -> String? {
+    let next = nextChange[step]
+    return next < order.count ? engine.item(at: order[next]).backgroundPath : nil
   }
 }
 

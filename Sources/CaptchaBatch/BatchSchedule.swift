@@ -28,6 +28,19 @@ enum BatchSchedule {
       .map(\.position)
   }
 
+  /// For each step of a window's work `order`, the step of the first later item whose background
+  /// differs from that step's (`order.count` when there is none).
+  static func nextChange(in order: [Int], backgroundOf: (Int) -> Int) -> [Int] {
+    var next = [Int](repeating: order.count, count: order.count)
+    var step = order.count - 2
+    while step >= 0 {
+      let differs = backgroundOf(order[step + 1]) != backgroundOf(order[step])
+      next[step] = differs ? step + 1 : next[step + 1]
+      step -= 1
+    }
+    return next
+  }
+
   /// The whole work order, window after window.
   static func workOrder(count: Int, backgroundOf: (Int) -> Int, windowSize: Int = windowSize) -> [Int] {
     stride(from: 0, to: count, by: windowSize).flatMap {

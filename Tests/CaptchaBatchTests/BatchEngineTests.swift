@@ -28,8 +28,15 @@ final class BatchEngineTests: XCTestCase {
     var loads: [String] = []
     var made: [Int] = []
     var written: [Int] = []
-    func load(_ p: String) { lock.lock(); loads.append(p); lock.unlock() }
-    func make(_ i: Int) { lock.lock(); made.append(i); lock.unlock() }
+    /// Loads and makes in the order they happened: "load a.png", "make A" (the background's text).
+    var events: [String] = []
+    func load(_ p: String) {
+      lock.lock(); loads.append(p); events.append("load " + URL(fileURLWithPath: p).lastPathComponent);
+      lock.unlock()
+    }
+    func make(_ i: Int, on background: String) {
+      lock.lock(); made.append(i); events.append("make " + background); lock.unlock()
+    }
     func write(_ i: Int) { lock.lock(); written.append(i); lock.unlock() }
   }
 
@@ -49,7 +56,7 @@ final class BatchEngineTests: XCTestCase {
         return text
       },
       make: { item, background in
-        calls.make(item.index)
+        calls.make(item.index, on: background!)
         usleep(UInt32((item.index * 7919) % 5) * 300)
         let text = "\(background!) \(item.seed)"
         return PendingItem {
@@ -143,6 +150,20 @@ final class BatchEngineTests: XCTestCase {
       // 3 backgrounds, one window: the workers share the decodes (a cache per worker decoded each
       // background once per worker).
       XCTAssertEqual(calls.loads.count, 3, "\(jobs) jobs: \(calls.loads.count) decodes for 300 items")
+    }
+  }
+
+  /// The next background is decoded while the current one's items are still being made, so with
+  /// several workers none of them waits for a decode when the work order reaches it.
+  func testTheNextBackgroundIsDecodedBeforeTheCurrentOnesItemsRunOut() throws {
+    let calls = Calls()
+    _ = try engine("ahead", count: 30, calls: calls).run()
+    let events = calls.events
+    XCTAssertEqual(events.filter { $0.hasPrefix("load") }, ["load a.png", "load b.png", "load c.png"])
+    for (current, next) in [("A", "b.png"), ("B", "c.png")] {
+      let load = try XCTUnwrap(events.firstIndex(of: "load \(next)"))
+      let lastMake = try XCTUnwrap(events.lastIndex(of: "make \(current)"))
+      XCTAssertLessThan(load, lastMake, "\(next) is loaded before the last item on \(current) is made")
     }
   }
 

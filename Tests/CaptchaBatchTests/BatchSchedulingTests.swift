@@ -108,6 +108,23 @@ final class BatchSchedulingTests: XCTestCase {
     XCTAssertEqual(cache.loads, 2, "prefetching a loaded key does nothing")
   }
 
+  /// Many workers handing jobs to few writers through a one-job queue: every job is written
+  /// exactly once and `finish` returns (a wake-up meant for a writer never goes to a worker).
+  func testWritePoolWritesEveryJobOnceWithMoreWorkersThanRoom() {
+    let lock = NSLock()
+    var writes = [Int](repeating: 0, count: 3000)
+    let pool = WritePool<Int>(threads: 2, capacity: 1) { job in
+      lock.lock()
+      writes[job] += 1
+      lock.unlock()
+    }
+    DispatchQueue.concurrentPerform(iterations: 3) { t in
+      for job in stride(from: t, to: 3000, by: 3) { pool.submit(job) }
+    }
+    pool.finish()
+    XCTAssertEqual(writes, [Int](repeating: 1, count: 3000))
+  }
+
   private final class Box: @unchecked Sendable { var value: Int? }
 
   func testScheduleGroupsItemsByBackgroundInsideWindows() {
@@ -116,5 +133,13 @@ final class BatchSchedulingTests: XCTestCase {
     XCTAssertEqual(order.sorted(), Array(0..<10))
     XCTAssertEqual(BatchSchedule.window(1, count: 10, backgroundOf: { $0 % 3 }, windowSize: 6), [6, 9, 7, 8])
     XCTAssertEqual(BatchSchedule.window(2, count: 10, backgroundOf: { $0 % 3 }, windowSize: 6), [])
+  }
+
+  func testNextChangePointsAtTheFirstItemOnAnotherBackground() {
+    // Work order 0 3 | 1 4 | 2 5 (backgrounds 0 0 1 1 2 2).
+    let order = BatchSchedule.window(0, count: 6, backgroundOf: { $0 % 3 }, windowSize: 6)
+    XCTAssertEqual(BatchSchedule.nextChange(in: order, backgroundOf: { $0 % 3 }), [2, 2, 4, 4, 6, 6])
+    XCTAssertEqual(BatchSchedule.nextChange(in: [7], backgroundOf: { _ in 0 }), [1])
+    XCTAssertEqual(BatchSchedule.nextChange(in: [], backgroundOf: { _ in 0 }), [])
   }
 }
