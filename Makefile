@@ -2,7 +2,7 @@
 # `make demo` and `make test` do all set-up on a fresh Debian machine with the Swift toolchain.
 
 SWIFT       ?= swift
-DEB_PACKAGES = libpng-dev libjpeg62-turbo-dev zlib1g-dev
+DEB_PACKAGES = libpng-dev libjpeg62-turbo-dev libdeflate-dev zlib1g-dev
 BIN_RELEASE  = .build/release/captcha-gen
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -19,7 +19,7 @@ if [ -n "$$missing" ]; then \
 fi
 endef
 
-# Install the C libraries' headers when they are missing (libpng, libjpeg-turbo, zlib).
+# Install the C libraries' headers when they are missing (libpng, libjpeg-turbo, libdeflate, zlib).
 deps:
 	$(call apt-install,$(DEB_PACKAGES))
 

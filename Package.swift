@@ -34,7 +34,9 @@ let package = Package(
     // C shim over libpng and libjpeg-turbo; owns every setjmp/longjmp.
     .target(
       name: "CCodecs",
-      linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("z")]
+      linkerSettings: [
+        .linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("deflate"), .linkedLibrary("z"),
+      ]
     ),
     // Pictures: RGBA images, decode/encode, resize, the procedural background, masks as images.
     .target(name: "CaptchaImaging", dependencies: ["VectorRaster", "CaptchaSupport", "CCodecs"]),

@@ -24,6 +24,13 @@ int cc_png_is_interlaced_16(const uint8_t *data, size_t length);
 cc_status cc_png_decode_interlaced_16(const uint8_t *data, size_t length, uint8_t *buffer,
                                       uint32_t width, uint32_t height, char *err, size_t errlen);
 
+/* Decodes a plain PNG (8-bit RGB or RGBA, not interlaced, nothing that changes libpng's output)
+ * of the given size to RGBA in place, when capacity >= width*height*4 + height; 1 when done, 0
+ * when the file is not plain or its data is wrong in any way (libpng then decodes it instead).
+ * See ccodecs_png_plain.c. */
+int cc_png_decode_plain(const uint8_t *data, size_t length, uint8_t *buffer, size_t capacity,
+                        uint32_t width, uint32_t height);
+
 /* ---- PNG encoder settings ----
  * cc_png_encode writes with the shim's own writer and deflate encoder (cc_png_write). The
  * libpng + zlib path below stays for comparisons (tools/bench/png-options.c, tests); its

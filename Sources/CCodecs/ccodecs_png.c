@@ -1,6 +1,7 @@
 /* PNG half of the shim: decode with libpng's simplified png_image API (it owns its own
- * setjmp; interlaced 16-bit files go to ccodecs_png_interlaced16.c), encode with the classic
- * API under this file's own setjmp. */
+ * setjmp; plain 8-bit RGB(A) files go to the faster ccodecs_png_plain.c when the buffer has room,
+ * interlaced 16-bit files to ccodecs_png_interlaced16.c), encode with the classic API under this
+ * file's own setjmp. */
 #include <png.h>
 #include <setjmp.h>
 #include <stdio.h>
@@ -92,6 +93,10 @@ cc_status cc_png_decode_rgba(const uint8_t *data, size_t length, uint64_t max_pi
     png_image_free(&image);
     cc_set_error(err, errlen, "pixel buffer too small");
     return CC_BAD_ARGUMENT;
+  }
+  if (cc_png_decode_plain(data, length, buffer, capacity, image.width, image.height)) {
+    png_image_free(&image);
+    return CC_OK;
   }
   if (cc_png_is_interlaced_16(data, length)) {
     png_image_free(&image);

@@ -1,5 +1,6 @@
 /* Entry points for tests (ccodecs.h, "for tests only"): the libpng + zlib reference PNG, the
- * shim's deflate encoder on raw bytes, and zlib's inflate to check it against. */
+ * shim's deflate encoder on raw bytes, zlib's inflate to check it against, and the plain-PNG
+ * decoder on its own. */
 #include <png.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,4 +54,10 @@ cc_status cc_test_inflate(const uint8_t *data, size_t length, uint8_t *buffer, s
     return CC_CORRUPT;
   *out_length = (size_t)n;
   return CC_OK;
+}
+
+int cc_test_png_decode_plain(const uint8_t *data, size_t length, uint8_t *buffer, size_t capacity,
+                             uint32_t width, uint32_t height) {
+  if (data == NULL || buffer == NULL) return 0;
+  return cc_png_decode_plain(data, length, buffer, capacity, width, height);
 }

@@ -41,7 +41,8 @@ cc_status cc_png_read_size(const uint8_t *data, size_t length, uint32_t *width,
  * straight-alpha sRGB RGBA (gAMA/sRGB chunks honoured; no colour information, at any bit
  * depth, means sRGB; bKGD is ignored since alpha is kept) into buffer (width*height*4 bytes, rows top to bottom). Refuses
  * images with more than max_pixels pixels (CC_TOO_LARGE) or that do not fit in capacity
- * (CC_BAD_ARGUMENT) before decompressing. */
+ * (CC_BAD_ARGUMENT) before decompressing. With capacity >= width*height*4 + height, a plain
+ * 8-bit RGB/RGBA file is inflated into the buffer itself by a faster path (same pixels). */
 cc_status cc_png_decode_rgba(const uint8_t *data, size_t length, uint64_t max_pixels,
                              uint8_t *buffer, size_t capacity, uint32_t *width,
                              uint32_t *height, char *err, size_t errlen);
@@ -83,6 +84,12 @@ cc_status cc_test_deflate(const uint8_t *data, size_t length, size_t piece, uint
  * result does not fit. */
 cc_status cc_test_inflate(const uint8_t *data, size_t length, uint8_t *buffer, size_t capacity,
                           size_t *out_length);
+
+/* The plain-PNG fast path alone (ccodecs_png_plain.c) on a file of the given size: 1 when it
+ * decoded the file into buffer (capacity >= width*height*4 + height), 0 when it left the file
+ * to libpng. */
+int cc_test_png_decode_plain(const uint8_t *data, size_t length, uint8_t *buffer, size_t capacity,
+                             uint32_t width, uint32_t height);
 
 /* ---- JPEG ---- */
 

@@ -49,7 +49,11 @@ public enum ImageCodec {
   static func decodePNG(_ bytes: [UInt8], name: String, maxPixels: Int) throws -> RGBAImage {
     let header = try readHeader(bytes, format: .png, name: name)
     try checkLimit(header, format: .png, name: name, maxPixels: maxPixels)
-    let pixels = try decodePixels(header, format: .png, name: name, maxPixels: maxPixels) {
+    // A row's worth of bytes more than the pixels lets the shim inflate a plain file into the
+    // buffer itself (cc_png_decode_rgba); the pixels stay width*height*4 bytes.
+    let pixels = try decodePixels(
+      header, format: .png, name: name, maxPixels: maxPixels, extraCapacity: header.height
+    ) {
       _, buffer, capacity, width, height, message in
       bytes.withUnsafeBufferPointer { data in
         cc_png_decode_rgba(
@@ -114,9 +118,11 @@ public enum ImageCodec {
   /// Allocates width*height*4 bytes and lets `fill` (a shim decode call) write them in place:
   /// `fill(part, …)` for each of `parts` parts (bands of rows), on up to `threads` threads. When
   /// parts fail, the first one in order gives the error, as one whole decode would have met it
-  /// first. A large picture's buffer is advised to huge pages first (`HugePages`).
+  /// first. A large picture's buffer is advised to huge pages first (`HugePages`). `fill` may use
+  /// `extraCapacity` bytes past the pixels as scratch.
   static func decodePixels(
     _ header: Header, format: ImageFormat, name: String, maxPixels: Int, parts: Int = 1, threads: Int = 1,
+    extraCapacity: Int = 0,
     fill: (
       _ part: Int, _ buffer: UnsafeMutablePointer<UInt8>?, _ capacity: Int, _ width: inout UInt32,
       _ height: inout UInt32, _ message: UnsafeMutablePointer<CChar>?
@@ -124,14 +130,15 @@ public enum ImageCodec {
   ) throws -> [UInt8] {
     let count = header.width * header.height * 4
     var outcomes = [PartOutcome](repeating: PartOutcome(), count: parts)
-    let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-      if let base = buffer.baseAddress { HugePages.advise(UnsafeMutableRawPointer(base), count: count) }
+    let capacity = count + extraCapacity
+    let pixels = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+      if let base = buffer.baseAddress { HugePages.advise(UnsafeMutableRawPointer(base), count: capacity) }
       outcomes.withUnsafeMutableBufferPointer { outcomes in
         ForkJoin.run(parts: parts, threads: threads) { part in
           var outcome = PartOutcome()
           outcome.message.withUnsafeMutableBufferPointer { text in
             outcome.status = fill(
-              part, buffer.baseAddress, count, &outcome.width, &outcome.height, text.baseAddress)
+              part, buffer.baseAddress, capacity, &outcome.width, &outcome.height, text.baseAddress)
           }
           outcomes[part] = outcome
         }
