@@ -130,6 +130,29 @@ final class AtomicFileTests: XCTestCase {
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["out.bin"])
   }
 
+  func testSeveralFilesAppearTogetherOrNotAtAll() throws {
+    let dir = try TestDirs.make()
+    let paths = ["a.png", "b.png", "c.json"].map { dir.appendingPathComponent($0).path }
+    try AtomicFile.write(zip(paths, [[1], [2, 2], [3, 3, 3]]).map { ($0, $1) })
+    XCTAssertEqual(
+      paths.map { FileManager.default.contents(atPath: $0).map { [UInt8]($0) } }, [[1], [2, 2], [3, 3, 3]])
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["a.png", "b.png", "c.json"])
+
+    // The third cannot be renamed into place (a folder has its name): the first two, already in
+    // place, are removed again, and no temporary file is left.
+    let other = try TestDirs.make()
+    let blocked = ["a.png", "b.png", "c.json"].map { other.appendingPathComponent($0).path }
+    try FileManager.default.createDirectory(atPath: blocked[2], withIntermediateDirectories: false)
+    try FileManager.default.createDirectory(
+      atPath: blocked[2] + "/inside", withIntermediateDirectories: false)
+    XCTAssertThrowsError(try AtomicFile.write(blocked.map { ($0, [7]) }, durable: false)) { e in
+      XCTAssertEqual((e as? CaptchaError)?.kind, .cannotCreate)
+      XCTAssertTrue((e as? CaptchaError)?.message.hasPrefix(blocked[2]) ?? false, "\(e)")
+    }
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: other.path), ["c.json"])
+  }
+
   func testUncreatableFolderIsCannotCreateNamingThePath() throws {
     let dir = try TestDirs.make()
     let blocker = dir.appendingPathComponent("file")

@@ -3,7 +3,7 @@
  * It does what `captcha-gen make` cannot avoid doing and nothing else: read the input, decode it
  * with libpng or libjpeg-turbo, encode a background and a piece of the default size (3/8 of the
  * shorter side of the output) with libpng/libjpeg-turbo, and write piece.png, background.png or
- * background.jpg and answer.json the way captcha-gen does (temporary file, fsync, rename). No
+ * background.jpg and answer.json the way captcha-gen does (temporary files, fsync, renames). No
  * resizing, no shape, no hole: the piece is a disc cut from the centre.
  *
  *   codec-floor png  IN.png OUTDIR [--no-fsync]          PNG in, PNG background out
@@ -15,6 +15,7 @@
  * (before issue 13 both used level 6 Z_FILTERED, libpng's default), JPEG quality 90, 4:2:0, integer
  * DCT, optimised Huffman tables. So the floor moves with the encoder choice and the ratio measures
  * everything else. Build: cc -O2 -o codec-floor codec-floor.c -lpng -ljpeg -lz (Makefile). */
+#define _GNU_SOURCE /* sync_file_range */
 #include <errno.h>
 #include <fcntl.h>
 #include <png.h>
@@ -47,23 +48,42 @@ static unsigned char *read_file(const char *path, size_t *length) {
   return bytes;
 }
 
-/* Temporary file in the same folder, fsync (unless --no-fsync), rename: like AtomicFile.swift. */
-static void write_atomically(const char *dir, const char *name, const void *bytes, size_t length) {
+/* The files are written as AtomicFile.swift writes a captcha's files: each to a temporary file in
+ * the same folder (write-back started at once unless --no-fsync), and at the end all are fsynced
+ * (unless --no-fsync) and then renamed into place (commit_files). */
+typedef struct {
   char path[4096], tmp[4096];
-  snprintf(path, sizeof path, "%s/%s", dir, name);
-  snprintf(tmp, sizeof tmp, "%s/.%s.tmp-%d", dir, name, (int)getpid());
-  int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-  if (fd < 0) die(tmp, strerror(errno));
+  int fd;
+} staged_file;
+
+static staged_file staged[3];
+static int staged_count = 0;
+
+static void write_atomically(const char *dir, const char *name, const void *bytes, size_t length) {
+  if (staged_count == 3) die(name, "too many files");
+  staged_file *f = &staged[staged_count++];
+  snprintf(f->path, sizeof f->path, "%s/%s", dir, name);
+  snprintf(f->tmp, sizeof f->tmp, "%s/.%s.tmp-%d", dir, name, (int)getpid());
+  f->fd = open(f->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (f->fd < 0) die(f->tmp, strerror(errno));
   const unsigned char *p = bytes;
   while (length > 0) {
-    ssize_t n = write(fd, p, length);
-    if (n < 0) die(tmp, strerror(errno));
+    ssize_t n = write(f->fd, p, length);
+    if (n < 0) die(f->tmp, strerror(errno));
     p += n;
     length -= (size_t)n;
   }
-  if (durable && fsync(fd) != 0) die(tmp, strerror(errno));
-  close(fd);
-  if (rename(tmp, path) != 0) die(path, strerror(errno));
+  if (durable) sync_file_range(f->fd, 0, 0, SYNC_FILE_RANGE_WRITE);
+}
+
+static void commit_files(void) {
+  for (int i = 0; i < staged_count; i++) {
+    if (durable && fsync(staged[i].fd) != 0) die(staged[i].tmp, strerror(errno));
+    close(staged[i].fd);
+  }
+  for (int i = 0; i < staged_count; i++) {
+    if (rename(staged[i].tmp, staged[i].path) != 0) die(staged[i].path, strerror(errno));
+  }
 }
 
 /* ---- PNG ---- */
@@ -276,6 +296,7 @@ int main(int argc, char **argv) {
     encode_png(dir, background, rgb, width, height, 3);
   }
   write_answer(dir, background, out_w, out_h, piece);
+  commit_files();
   free(rgb);
   return 0;
 }

@@ -31,24 +31,14 @@ public struct CaptchaFiles: Sendable {
 
   /// Writes every file into `directory`, creating it (and its parents) when missing.
   ///
-  /// Each file is written atomically (temporary file + rename). If any write fails, the files
-  /// this call already put in place are removed again, so an error never leaves a partial captcha.
+  /// The files are written as one atomic step (`AtomicFile.write(_:durable:)`: all temporary
+  /// files written and flushed, then renamed). If any write fails, the files this call already put
+  /// in place are removed again, so an error never leaves a partial captcha.
   /// Throws `.cannotCreate` (73) when the folder or a file cannot be created, `.io` (74) when a
-  /// write fails part-way. `durable: false` skips the fsync of each file (see `AtomicFile.write`).
+  /// write fails part-way. `durable: false` skips the fsync of each file.
   public func write(toDirectory directory: String, durable: Bool = true) throws {
-    let fm = FileManager.default
     try Self.makeDirectories(directory)
-    var written: [String] = []
-    do {
-      for (name, bytes) in files {
-        let path = PathText.appending(directory, name)
-        try AtomicFile.write(bytes, to: path, durable: durable)
-        written.append(path)
-      }
-    } catch {
-      for path in written { try? fm.removeItem(atPath: path) }
-      throw error
-    }
+    try AtomicFile.write(files.map { (PathText.appending(directory, $0.name), $0.bytes) }, durable: durable)
   }
 
   /// Creates `path` and any missing parents with mkdir(2), so errors carry the system's reason.
