@@ -49,8 +49,9 @@ public enum ImageCodec {
   static func decodePNG(_ bytes: [UInt8], name: String, maxPixels: Int) throws -> RGBAImage {
     let header = try readHeader(bytes, format: .png, name: name)
     try checkLimit(header, format: .png, name: name, maxPixels: maxPixels)
-    // A row's worth of bytes more than the pixels lets the shim inflate a plain file into the
-    // buffer itself (cc_png_decode_rgba); the pixels stay width*height*4 bytes.
+    // One byte per row more than the pixels (room for the rows' filter bytes) lets the shim
+    // inflate a plain file into the buffer itself (cc_png_decode_rgba); the pixels stay
+    // width*height*4 bytes.
     let pixels = try decodePixels(
       header, format: .png, name: name, maxPixels: maxPixels, extraCapacity: header.height
     ) {
