@@ -78,9 +78,8 @@ public enum AtomicFile {
 
   /// Creates `.NAME.tmp-PID-N` next to `path`.
   private static func createTemporary(for path: String) throws -> Pending {
-    let url = URL(fileURLWithPath: path)
-    let dir = url.deletingLastPathComponent().path
-    let name = url.lastPathComponent
+    let dir = PathText.deletingLastComponent(path)
+    let name = PathText.lastComponent(path)
     let temporary = PathText.appending(dir, ".\(name).tmp-\(getpid())-\(nextCounter())")
     let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     if fd < 0 {

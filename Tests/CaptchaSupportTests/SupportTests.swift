@@ -153,6 +153,19 @@ final class AtomicFileTests: XCTestCase {
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: other.path), ["c.json"])
   }
 
+  func testARelativePathIsWrittenInTheCurrentFolder() throws {
+    let dir = try TestDirs.make()
+    let previous = FileManager.default.currentDirectoryPath
+    XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(dir.path))
+    defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+    try AtomicFile.write([9, 8], to: "rel.bin")
+    try FileManager.default.createDirectory(atPath: "sub", withIntermediateDirectories: false)
+    try AtomicFile.write([7], to: "sub/inner.bin")
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["rel.bin", "sub"])
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path + "/sub"), ["inner.bin"])
+  }
+
   func testUncreatableFolderIsCannotCreateNamingThePath() throws {
     let dir = try TestDirs.make()
     let blocker = dir.appendingPathComponent("file")

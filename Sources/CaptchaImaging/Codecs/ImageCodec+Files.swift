@@ -30,18 +30,34 @@ extension ImageCodec {
     if (info.st_mode & S_IFMT) == S_IFDIR {
       throw CaptchaError(.missingInput, "\(path): is a directory, not an image file")
     }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(Int(info.st_size))
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw CaptchaError(.io, "\(path): read failed (\(describe(errno)))")
+    // The size fstat gives is read straight into the array (one copy, a few read calls); a file
+    // that grew meanwhile is read on in pieces.
+    var failure: Int32 = 0
+    var bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { buffer, count in
+      count = 0
+      while count < buffer.count, failure == 0 {
+        let n = read(fd, buffer.baseAddress! + count, buffer.count - count)
+        if n > 0 {
+          count += n
+        } else if n == 0 {
+          break
+        } else if errno != EINTR {
+          failure = errno
+        }
       }
-      if n == 0 { break }
-      bytes.append(contentsOf: chunk[0..<n])
     }
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while failure == 0 {
+      let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if n > 0 {
+        bytes.append(contentsOf: chunk[0..<n])
+      } else if n == 0 {
+        break
+      } else if errno != EINTR {
+        failure = errno
+      }
+    }
+    if failure != 0 { throw CaptchaError(.io, "\(path): read failed (\(describe(failure)))") }
     return bytes
   }
 

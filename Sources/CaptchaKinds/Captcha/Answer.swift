@@ -40,8 +40,7 @@ public struct SourceInfo: Equatable, Codable, Sendable {
 
   /// The record for an input read from `path` whose bytes' SHA-256 is `sha256` (lowercase hex).
   public init(path: String, width: Int, height: Int, sha256: String) {
-    self.init(
-      file: URL(fileURLWithPath: path).lastPathComponent, width: width, height: height, sha256: sha256)
+    self.init(file: PathText.lastComponent(path), width: width, height: height, sha256: sha256)
   }
 }
 
