@@ -1,11 +1,12 @@
+import CCodecs
 import XCTest
 
 @testable import CaptchaImaging
 @testable import CaptchaSupport
 @testable import VectorRaster
 
-/// Helpers shared by the codec tests: the PngSuite folder, deterministic test images,
-/// CRC-32 for patching PNG chunks, and PSNR.
+/// Helpers shared by the codec tests: the PngSuite folder, deterministic test images, the shim's
+/// deflate on raw bytes, CRC-32 for patching PNG chunks, and PSNR.
 enum CodecTestSupport {
   /// The repository's Fixtures/pngsuite (PngSuite plus libpng's test and crasher images),
   /// located from this file's path: <repo>/Tests/CaptchaImagingTests/Codecs/CodecTestSupport.swift.
@@ -102,6 +103,19 @@ enum CodecTestSupport {
     }
     if sum == 0 { return .infinity }
     return 10 * log10(255 * 255 / (sum / Double(n)))
+  }
+
+  /// The shim's own deflate encoder's zlib stream of `data` (`cc_test_deflate`), given to it in
+  /// pieces of `piece` bytes (0: at once) with `hint` (default: the data's length) as its size.
+  static func deflate(_ data: [UInt8], piece: Int = 0, hint: UInt64? = nil) throws -> [UInt8] {
+    var out: UnsafeMutablePointer<UInt8>? = nil
+    var length = 0
+    let status = data.withUnsafeBufferPointer {
+      cc_test_deflate($0.baseAddress, $0.count, piece, hint ?? UInt64(data.count), &out, &length)
+    }
+    defer { cc_free(out) }
+    guard status == CC_OK, let bytes = out else { throw CaptchaError(.io, "deflate failed") }
+    return [UInt8](UnsafeBufferPointer(start: bytes, count: length))
   }
 
   static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {

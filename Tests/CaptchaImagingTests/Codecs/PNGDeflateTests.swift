@@ -219,14 +219,7 @@ final class PNGDeflateTests: XCTestCase {
 
   /// The own encoder's zlib stream of `data`, given in pieces of `piece` bytes (0: at once).
   private func deflate(_ data: [UInt8], piece: Int = 0, hint: UInt64? = nil) throws -> [UInt8] {
-    var out: UnsafeMutablePointer<UInt8>? = nil
-    var length = 0
-    let status = data.withUnsafeBufferPointer {
-      cc_test_deflate($0.baseAddress, $0.count, piece, hint ?? UInt64(data.count), &out, &length)
-    }
-    defer { cc_free(out) }
-    guard status == CC_OK, let bytes = out else { throw CaptchaError(.io, "deflate failed") }
-    return [UInt8](UnsafeBufferPointer(start: bytes, count: length))
+    try CodecTestSupport.deflate(data, piece: piece, hint: hint)
   }
 
   /// 19 values with counts 2, 3, 5, 8, … (Fibonacci numbers, 28 654 bytes), spread evenly by a
