@@ -47,9 +47,10 @@ public enum AtomicFile {
       }
     }
     for (path, bytes) in files {
-      pending.append(try createTemporary(for: path))
-      try writeAll(bytes, to: pending[pending.count - 1])
-      if durable { startWriteBack(pending[pending.count - 1].fd) }
+      let file = try createTemporary(for: path)
+      pending.append(file)
+      try writeAll(bytes, to: file)
+      if durable { startWriteBack(file.fd) }
     }
     for i in pending.indices {
       if durable && fsync(pending[i].fd) != 0 {

@@ -30,35 +30,35 @@ extension ImageCodec {
     if (info.st_mode & S_IFMT) == S_IFDIR {
       throw CaptchaError(.missingInput, "\(path): is a directory, not an image file")
     }
-    // The size fstat gives is read straight into the array (one copy, a few read calls); a file
+    // The size fstat gives, plus one byte to see the end, is read straight into the array; a file
     // that grew meanwhile is read on in pieces.
-    var failure: Int32 = 0
-    var bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { buffer, count in
+    var bytes = try [UInt8](unsafeUninitializedCapacity: Int(info.st_size) + 1) { buffer, count in
       count = 0
-      while count < buffer.count, failure == 0 {
-        let n = read(fd, buffer.baseAddress! + count, buffer.count - count)
-        if n > 0 {
-          count += n
-        } else if n == 0 {
-          break
-        } else if errno != EINTR {
-          failure = errno
-        }
+      while count < buffer.count {
+        let rest = UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[count...]))
+        let n = try readSome(fd, into: rest, path: path)
+        if n == 0 { return }
+        count += n
       }
     }
+    guard bytes.count > Int(info.st_size) else { return bytes }
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while failure == 0 {
-      let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if n > 0 {
-        bytes.append(contentsOf: chunk[0..<n])
-      } else if n == 0 {
-        break
-      } else if errno != EINTR {
-        failure = errno
-      }
+    while true {
+      let n = try chunk.withUnsafeMutableBytes { try readSome(fd, into: $0, path: path) }
+      if n == 0 { return bytes }
+      bytes.append(contentsOf: chunk[0..<n])
     }
-    if failure != 0 { throw CaptchaError(.io, "\(path): read failed (\(describe(failure)))") }
-    return bytes
+  }
+
+  /// read(2) into `buffer`, again when interrupted: the number of bytes read, 0 at the end.
+  private static func readSome(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String) throws
+    -> Int
+  {
+    while true {
+      let n = read(fd, buffer.baseAddress, buffer.count)
+      if n >= 0 { return n }
+      if errno != EINTR { throw CaptchaError(.io, "\(path): read failed (\(describe(errno)))") }
+    }
   }
 
   /// Reads and decodes an image file; also returns the file's bytes (for hashing).
