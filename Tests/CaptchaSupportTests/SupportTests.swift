@@ -153,6 +153,58 @@ final class AtomicFileTests: XCTestCase {
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: other.path), ["c.json"])
   }
 
+  func testNamedTemporariesWriteAndRollBackTheSameWay() throws {
+    // The path taken where unnamed temporary files are missing (not Linux, or a file system
+    // without O_TMPFILE): same files, same rollback, no `.NAME.tmp-*` left behind.
+    let dir = try TestDirs.make()
+    let paths = ["a.png", "b.png"].map { dir.appendingPathComponent($0).path }
+    for round in 0..<2 {
+      let bytes: [[UInt8]] = [[UInt8(round)], [2, 2, UInt8(round)]]
+      try AtomicFile.write(zip(paths, bytes).map { ($0, $1) }, durable: true, unnamedTemporaries: false)
+      XCTAssertEqual(paths.map { FileManager.default.contents(atPath: $0).map { [UInt8]($0) } }, bytes)
+    }
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["a.png", "b.png"])
+
+    try FileManager.default.createDirectory(
+      atPath: dir.appendingPathComponent("c.json/inside").path, withIntermediateDirectories: true)
+    let blocked = ["d.png", "c.json"].map { dir.appendingPathComponent($0).path }
+    XCTAssertThrowsError(
+      try AtomicFile.write(blocked.map { ($0, [7]) }, durable: false, unnamedTemporaries: false)
+    ) { e in
+      XCTAssertEqual((e as? CaptchaError)?.kind, .cannotCreate)
+    }
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["a.png", "b.png", "c.json"])
+  }
+
+  func testANewFileIsNeverSeenUnderATemporaryName() throws {
+    // Where the system has unnamed temporary files (Linux), writing a new file adds no entry to
+    // the folder but the file's own: a second thread listing the folder all along sees no other.
+    #if os(Linux)
+      let dir = try TestDirs.make()
+      let names = (0..<60).map { "f\($0).bin" }
+      var seen = Set<String>()
+      let deadline = Date().addingTimeInterval(30)
+      DispatchQueue.concurrentPerform(iterations: 2) { t in
+        if t == 0 {
+          for (k, name) in names.enumerated() {
+            try? AtomicFile.write(
+              [UInt8](repeating: UInt8(k), count: 100_000), to: dir.appendingPathComponent(name).path,
+              durable: false)
+          }
+        } else {
+          while !seen.isSuperset(of: names) && Date() < deadline {
+            seen.formUnion((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [])
+          }
+        }
+      }
+      XCTAssertEqual(seen.subtracting(names), [])
+      XCTAssertEqual(
+        try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), names.sorted())
+    #endif
+  }
+
   func testARelativePathIsWrittenInTheCurrentFolder() throws {
     let dir = try TestDirs.make()
     let previous = FileManager.default.currentDirectoryPath

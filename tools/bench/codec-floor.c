@@ -3,7 +3,7 @@
  * It does what `captcha-gen make` cannot avoid doing and nothing else: read the input, decode it
  * with libpng or libjpeg-turbo, encode a background and a piece of the default size (3/8 of the
  * shorter side of the output) with libpng/libjpeg-turbo, and write piece.png, background.png or
- * background.jpg and answer.json the way captcha-gen does (temporary files, fsync, renames). No
+ * background.jpg and answer.json the way captcha-gen does (unnamed temporary files, fsync, links). No
  * resizing, no shape, no hole: the piece is a disc cut from the centre.
  *
  *   codec-floor png  IN.png OUTDIR [--no-fsync]          PNG in, PNG background out
@@ -48,11 +48,12 @@ static unsigned char *read_file(const char *path, size_t *length) {
   return bytes;
 }
 
-/* The files are written as AtomicFile.swift writes a captcha's files: each to a temporary file in
- * the same folder (write-back started at once unless --no-fsync), and at the end all are fsynced
- * (unless --no-fsync) and then renamed into place (commit_files). */
+/* The files are written as AtomicFile.swift writes a captcha's files on Linux: each to an unnamed
+ * temporary file (O_TMPFILE) in the same folder (write-back started at once unless --no-fsync),
+ * and at the end all are fsynced (unless --no-fsync) and then linked into place; a file that
+ * exists already is replaced by linking under a temporary name and renaming (commit_files). */
 typedef struct {
-  char path[4096], tmp[4096];
+  char path[4096];
   int fd;
 } staged_file;
 
@@ -63,13 +64,12 @@ static void write_atomically(const char *dir, const char *name, const void *byte
   if (staged_count == 3) die(name, "too many files");
   staged_file *f = &staged[staged_count++];
   snprintf(f->path, sizeof f->path, "%s/%s", dir, name);
-  snprintf(f->tmp, sizeof f->tmp, "%s/.%s.tmp-%d", dir, name, (int)getpid());
-  f->fd = open(f->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-  if (f->fd < 0) die(f->tmp, strerror(errno));
+  f->fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644);
+  if (f->fd < 0) die(dir, strerror(errno));
   const unsigned char *p = bytes;
   while (length > 0) {
     ssize_t n = write(f->fd, p, length);
-    if (n < 0) die(f->tmp, strerror(errno));
+    if (n < 0) die(f->path, strerror(errno));
     p += n;
     length -= (size_t)n;
   }
@@ -78,11 +78,18 @@ static void write_atomically(const char *dir, const char *name, const void *byte
 
 static void commit_files(void) {
   for (int i = 0; i < staged_count; i++) {
-    if (durable && fsync(staged[i].fd) != 0) die(staged[i].tmp, strerror(errno));
-    close(staged[i].fd);
+    if (durable && fsync(staged[i].fd) != 0) die(staged[i].path, strerror(errno));
   }
   for (int i = 0; i < staged_count; i++) {
-    if (rename(staged[i].tmp, staged[i].path) != 0) die(staged[i].path, strerror(errno));
+    char proc[64], tmp[4200];
+    snprintf(proc, sizeof proc, "/proc/self/fd/%d", staged[i].fd);
+    if (linkat(AT_FDCWD, proc, AT_FDCWD, staged[i].path, AT_SYMLINK_FOLLOW) != 0) {
+      if (errno != EEXIST) die(staged[i].path, strerror(errno));
+      snprintf(tmp, sizeof tmp, "%.4000s.tmp-%d", staged[i].path, (int)getpid());
+      if (linkat(AT_FDCWD, proc, AT_FDCWD, tmp, AT_SYMLINK_FOLLOW) != 0) die(tmp, strerror(errno));
+      if (rename(tmp, staged[i].path) != 0) die(staged[i].path, strerror(errno));
+    }
+    close(staged[i].fd);
   }
 }
 
