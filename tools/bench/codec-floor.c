@@ -50,7 +50,7 @@ static unsigned char *read_file(const char *path, size_t *length) {
 
 /* The files are written as AtomicFile.swift writes a captcha's files on Linux: each to an unnamed
  * temporary file (O_TMPFILE) in the same folder (write-back started at once unless --no-fsync),
- * and at the end all are fsynced (unless --no-fsync) and then linked into place; a file that
+ * and at the end all are fsynced (unless --no-fsync; last-written first) and then linked into place; a file that
  * exists already is replaced by linking under a temporary name and renaming (commit_files). */
 typedef struct {
   char path[4096];
@@ -77,7 +77,7 @@ static void write_atomically(const char *dir, const char *name, const void *byte
 }
 
 static void commit_files(void) {
-  for (int i = 0; i < staged_count; i++) {
+  for (int i = staged_count - 1; i >= 0; i--) { /* last-written first, as AtomicFile does */
     if (durable && fsync(staged[i].fd) != 0) die(staged[i].path, strerror(errno));
   }
   for (int i = 0; i < staged_count; i++) {
