@@ -8,7 +8,9 @@
  *   MODE 0  one file after the other: write, fsync, rename (captcha-gen before 2026-11-26)
  *   MODE 1  all three written, then each fsynced, then all renamed
  *   MODE 2  as 1, with each file's write-back started right after its write (sync_file_range);
- *           what AtomicFile.write(_:durable:) does
+ *           what AtomicFile.write(_:durable:) did until the second session of 2026-11-26
+ *   MODE 3  as 2, but the temporary files have no name (O_TMPFILE), are fsynced last-written
+ *           first and are linked into place; what AtomicFile.write(_:durable:) does now
  * and prints the wall time and this process's user and system time. Kernel work done outside the
  * process (I/O completions) shows in the system-wide busy time, e.g.
  *   read a b c d e f g h i j < /proc/stat; ./write-order /var/tmp/w 2 2000; head -1 /proc/stat
@@ -31,7 +33,7 @@ static double now(void) {
 
 int main(int argc, char **argv) {
   if (argc != 4) {
-    fprintf(stderr, "usage: write-order FOLDER MODE(0|1|2) COUNT\n");
+    fprintf(stderr, "usage: write-order FOLDER MODE(0|1|2|3) COUNT\n");
     return 64;
   }
   const char *base = argv[1];
@@ -55,7 +57,8 @@ int main(int argc, char **argv) {
       snprintf(path[k], sizeof path[k], "%s/file%d", dir, k);
     }
     for (int k = 0; k < 3; k++) {
-      fd[k] = open(tmp[k], O_WRONLY | O_CREAT | O_EXCL, 0644);
+      fd[k] = mode == 3 ? open(dir, O_TMPFILE | O_WRONLY, 0644)
+                        : open(tmp[k], O_WRONLY | O_CREAT | O_EXCL, 0644);
       if (fd[k] < 0 || write(fd[k], bytes[k], sizes[k]) != (ssize_t)sizes[k]) {
         perror(tmp[k]);
         return 74;
@@ -64,11 +67,21 @@ int main(int argc, char **argv) {
         fsync(fd[k]);
         close(fd[k]);
         rename(tmp[k], path[k]);
-      } else if (mode == 2) {
+      } else if (mode >= 2) {
         sync_file_range(fd[k], 0, 0, SYNC_FILE_RANGE_WRITE);
       }
     }
     if (mode == 0) continue;
+    if (mode == 3) {
+      for (int k = 2; k >= 0; k--) fsync(fd[k]);
+      for (int k = 0; k < 3; k++) {
+        char proc[64];
+        snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd[k]);
+        linkat(AT_FDCWD, proc, AT_FDCWD, path[k], AT_SYMLINK_FOLLOW);
+        close(fd[k]);
+      }
+      continue;
+    }
     for (int k = 0; k < 3; k++) {
       fsync(fd[k]);
       close(fd[k]);
