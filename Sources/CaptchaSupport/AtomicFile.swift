@@ -62,8 +62,8 @@ public enum AtomicFile {
     // Flushed last-written first: by the time its data is on disk, the others' is too, so the
     // inode block the files share is written once with all of them final, not once per file
     // (ext4: synced metadata writes of a 300-item batch 707 -> 407).
-    for file in pending.reversed() where durable && fsync(file.fd) != 0 {
-      throw CaptchaError(.io, "\(file.path): flushing to disk failed (\(errnoText()))")
+    if durable {
+      for file in pending.reversed() { try flush(file) }
     }
     for i in pending.indices {
       try place(&pending[i], bytes: files[i].bytes, durable: durable)
@@ -79,6 +79,12 @@ public enum AtomicFile {
     let path: String
     var temporary: String?
     var fd: Int32
+
+    /// Closes the temporary file (once).
+    mutating func closeFile() {
+      if fd >= 0 { close(fd) }
+      fd = -1
+    }
 
     /// Closes the temporary file and removes it (an unnamed one vanishes when closed).
     func discard() {
@@ -121,8 +127,7 @@ public enum AtomicFile {
     if file.temporary == nil {
       let linked = link(file.fd, to: file.path)
       if linked == 0 {
-        close(file.fd)
-        file.fd = -1
+        file.closeFile()
         return
       }
       if linked == EEXIST {
@@ -130,21 +135,23 @@ public enum AtomicFile {
         if link(file.fd, to: temporary) == 0 { file.temporary = temporary }
       }
       if file.temporary == nil {
-        close(file.fd)
-        file.fd = -1
+        file.closeFile()
         file = try createTemporary(for: file.path, unnamed: false)
         try writeAll(bytes, to: file)
-        if durable && fsync(file.fd) != 0 {
-          throw CaptchaError(.io, "\(file.path): flushing to disk failed (\(errnoText()))")
-        }
+        if durable { try flush(file) }
       }
     }
-    close(file.fd)
-    file.fd = -1
+    file.closeFile()
     if rename(file.temporary!, file.path) != 0 {
       throw CaptchaError(.cannotCreate, "\(file.path): cannot be created (\(errnoText()))")
     }
     file.temporary = nil
+  }
+
+  private static func flush(_ file: Pending) throws {
+    if fsync(file.fd) != 0 {
+      throw CaptchaError(.io, "\(file.path): flushing to disk failed (\(errnoText()))")
+    }
   }
 
   /// Links the unnamed file open as `fd` in as `path`: 0, or the errno of the failure.
