@@ -50,8 +50,9 @@ static unsigned char *read_file(const char *path, size_t *length) {
 
 /* The files are written as AtomicFile.swift writes a captcha's files on Linux: each to an unnamed
  * temporary file (O_TMPFILE) in the same folder (write-back started at once unless --no-fsync),
- * and at the end all are fsynced (unless --no-fsync; last-written first) and then linked into place; a file that
- * exists already is replaced by linking under a temporary name and renaming (commit_files). */
+ * and at the end all are fsynced (unless --no-fsync; last-written first) and then linked into
+ * place; a file that exists already is replaced by linking it under a temporary name and renaming
+ * that (commit_files). */
 typedef struct {
   char path[4096];
   int fd;
