@@ -196,8 +196,9 @@ func prepareFolder(_ path: String) throws {
   removeTemporaryFiles(in: path)
 }
 
-/// Removes the temporary files (`.NAME.tmp-…`, the names `AtomicFile` uses) that a write killed
-/// part-way left in an item folder, so a resumed batch leaves no debris. Nothing else is touched.
+/// Removes the named temporary files (`.NAME.tmp-…`: `AtomicFile` uses them without `O_TMPFILE`,
+/// when replacing a file, and did always before 2026-11-26) that a write killed part-way left in
+/// an item folder, so a resumed batch leaves no debris. Nothing else is touched.
 func removeTemporaryFiles(in path: String) {
   let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
   for name in names where name.hasPrefix(".") && name.contains(".tmp-") {

@@ -31,17 +31,18 @@ public enum AtomicFile {
   /// Writes several files as one step, each as `write(_:to:durable:)` would, in three rounds: every
   /// temporary file is written (and, durable, its write-back started), then each is flushed, then
   /// all are put into place. So no file appears before all are on disk, and the flushes of files
-  /// in one folder share their inode blocks: on this project's ext4, 2 000 items of three files
-  /// took 0.46 ms of CPU (system-wide) and 0.66 ms each one file after the other, 0.31 ms and
-  /// 0.44 ms this way (issue 13). On failure every temporary file is removed, and so are the files
-  /// this call already put into place.
+  /// in one folder share their inode block: on this project's ext4, 2 000 items of three files
+  /// took 0.46 ms of CPU (system-wide) and 0.66 ms each one file after the other, about 0.30 ms
+  /// and 0.38 ms this way with unnamed temporaries (issue 13; `tools/bench/write-order.c`). On
+  /// failure every temporary file is removed, and so are the files this call already put into
+  /// place.
   public static func write(_ files: [(path: String, bytes: [UInt8])], durable: Bool = true) throws {
     try write(files, durable: durable, unnamedTemporaries: true)
   }
 
   /// `write(_:durable:)`, with `unnamedTemporaries: false` always using named temporary files
   /// (tests use it to cover that path on systems that have unnamed ones).
-  public static func write(
+  package static func write(
     _ files: [(path: String, bytes: [UInt8])], durable: Bool, unnamedTemporaries: Bool
   ) throws {
     var pending: [Pending] = []

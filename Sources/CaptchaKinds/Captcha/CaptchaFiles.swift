@@ -32,7 +32,7 @@ public struct CaptchaFiles: Sendable {
   /// Writes every file into `directory`, creating it (and its parents) when missing.
   ///
   /// The files are written as one atomic step (`AtomicFile.write(_:durable:)`: all temporary
-  /// files written and flushed, then renamed). If any write fails, the files this call already put
+  /// files written and flushed, then put into place). If any write fails, the files this call already put
   /// in place are removed again, so an error never leaves a partial captcha.
   /// Throws `.cannotCreate` (73) when the folder or a file cannot be created, `.io` (74) when a
   /// write fails part-way. `durable: false` skips the fsync of each file.

@@ -18,7 +18,7 @@ public protocol CaptchaKind: Sendable {
   /// The background file this kind writes (`background.png` or `background.jpg`).
   var backgroundFileName: String { get }
 
-  /// Whether files are fsynced before they are renamed into place (`--no-fsync` turns it off).
+  /// Whether files are fsynced before they get their names (`--no-fsync` turns it off).
   var writesDurably: Bool { get }
 
   /// Makes one captcha on `background` for `seed`: its encoded files and its answer.

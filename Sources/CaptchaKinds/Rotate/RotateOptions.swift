@@ -18,7 +18,7 @@ public struct RotateOptions: Sendable {
   public var backgroundStage: BackgroundStage
   public var format: OutputFormat = .png
   public var quality: Int = 90
-  /// Whether files are fsynced before they are renamed into place (`--no-fsync` turns it off).
+  /// Whether files are fsynced before they get their names (`--no-fsync` turns it off).
   public var durableWrites = true
   /// The disc's diameter in pixels (`--piece-size`); nil: 5/8 of the shorter side.
   public var diameter: Int?
