@@ -54,7 +54,7 @@ struct HardeningOptionGroup: ParsableArguments {
 
   /// Sets `options.variation` (the `--vary` preset, or the variation already in `options`, e.g.
   /// from `--difficulty`, then any knobs on top) and `options.decoys` when `--decoys` is given.
-  func apply(to options: inout MakeOptions) throws {
+  func apply(to options: inout SlideOptions) throws {
     var v = vary?.variation ?? options.variation
     if let c = varyCrop { v.minCropScale = c }
     if let r = varyRotation { v.maxRotation = r }

@@ -5,7 +5,7 @@ import CaptchaKit
 /// the commands accept the same options with the same defaults and checks (`--kind` is each
 /// command's own: one kind for make and batch, a list for serve). Every value arrives typed
 /// (ArgumentTypes.swift); `validate()` holds the rules about which options go together, and the
-/// library checks the resulting `MakeOptions` once per captcha.
+/// library checks the resulting `SlideOptions` once per captcha.
 public struct MakeOptionGroup: ParsableArguments {
   @Option(
     help: ArgumentHelp(
@@ -132,7 +132,7 @@ public struct MakeOptionGroup: ParsableArguments {
   var bevelStrength: Double?
 
   @Option(help: "Refuse input images with more pixels than this, before decoding.")
-  var maxPixels: Int = MakeOptions.defaultMaxPixels
+  var maxPixels: Int = SlideOptions.defaultMaxPixels
 
   @Flag(
     name: .customLong("no-fsync"),
@@ -189,7 +189,7 @@ public struct MakeOptionGroup: ParsableArguments {
 
   /// The captcha kinds called `names` (`--kind`), each built from these options by `kind(named:)`.
   /// `--length` applies to pattern only.
-  /// `threads`: how many threads one captcha may use (`MakeOptions.threads`; 1 for batch workers).
+  /// `threads`: how many threads one captcha may use (`SlideOptions.threads`; 1 for batch workers).
   public func kinds(named names: [String], withInputImages: Bool, threads: Int = 1) throws
     -> [any CaptchaKind]
   {
@@ -224,13 +224,13 @@ public struct MakeOptionGroup: ParsableArguments {
   }
 
   /// The library options these arguments describe (reads a `--shape-file`), not yet validated.
-  func makeOptions() throws -> MakeOptions {
+  func makeOptions() throws -> SlideOptions {
     try makeOptions(steps: steps)
   }
 
   /// The library options with `steps` in place of `--steps` (rotate reads its own).
-  func makeOptions(steps: Int?) throws -> MakeOptions {
-    var o = MakeOptions(difficulty: difficulty)
+  func makeOptions(steps: Int?) throws -> SlideOptions {
+    var o = SlideOptions(difficulty: difficulty)
     o.size = size
     o.fit = fit
     o.pieceSize = pieceSize

@@ -39,7 +39,7 @@ public enum CaptchaBatch {
   }
 
   /// An engine that makes slide captchas with `options`.
-  public static func engine(request: BatchRequest, options: MakeOptions) -> BatchEngine<BatchBackground> {
+  public static func engine(request: BatchRequest, options: SlideOptions) -> BatchEngine<BatchBackground> {
     engine(request: request, kind: SlideKind(options: options))
   }
 
@@ -78,7 +78,7 @@ public enum CaptchaBatch {
   /// to the sizes it states. nil otherwise (the item is then made again).
   public static func existingItem(_ item: BatchItem, kind: any CaptchaKind) -> BatchItemRecord? {
     let dir = item.folderPath
-    let answerPath = PathText.appending(dir, CaptchaMaker.answerFileName)
+    let answerPath = PathText.appending(dir, CaptchaFiles.answerFileName)
     guard let bytes = try? AnswerDecoding.readBytes(path: answerPath),
       let header = try? AnswerHeader.decode(bytes, name: answerPath),
       header.kindName == type(of: kind).name, header.seed == item.seed,
@@ -92,7 +92,7 @@ public enum CaptchaBatch {
   }
 
   /// Whether the picture at `path` decodes to the size `info` states.
-  static func decodes(_ path: String, as info: Answer.FileInfo) -> Bool {
+  static func decodes(_ path: String, as info: FileInfo) -> Bool {
     guard let image = try? ImageCodec.decodeFile(path: path).image else { return false }
     return image.width == info.width && image.height == info.height
   }
@@ -100,6 +100,6 @@ public enum CaptchaBatch {
   static func record(fields: [(String, JSONValue)], header: AnswerHeader) -> BatchItemRecord {
     BatchItemRecord(
       fields: fields, pieceFile: header.piece.file, backgroundFile: header.background.file,
-      answerFile: CaptchaMaker.answerFileName)
+      answerFile: CaptchaFiles.answerFileName)
   }
 }

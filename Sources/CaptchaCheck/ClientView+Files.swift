@@ -13,7 +13,7 @@ extension ClientView {
   /// The view a client gets from a captcha's encoded files: piece.png and the background decoded
   /// from their bytes (so a JPEG background is attacked with its compression artefacts), the mode
   /// and start position from the answer. Throws `.badData` when a file is missing or does not decode.
-  public init(files: CaptchaFiles, answer: Answer) throws {
+  public init(files: CaptchaFiles, answer: SlideAnswer) throws {
     func decoded(_ name: String) throws -> RGBAImage {
       guard let bytes = files.bytes(named: name) else {
         throw CaptchaError(.badData, "check: the captcha has no \(name)")
@@ -27,8 +27,8 @@ extension ClientView {
 
   /// The view and answer of a captcha folder written by `make` or `batch` (answer.json names the
   /// two pictures). Throws what reading or decoding the files throws.
-  public static func load(folder: String) throws -> (view: ClientView, answer: Answer) {
-    let answer = try Answer.read(path: PathText.appending(folder, CaptchaMaker.answerFileName))
+  public static func load(folder: String) throws -> (view: ClientView, answer: SlideAnswer) {
+    let answer = try SlideAnswer.read(path: PathText.appending(folder, CaptchaFiles.answerFileName))
     var files: [(name: String, bytes: [UInt8])] = []
     for name in [answer.piece.file, answer.background.file] {
       files.append((name, try ImageCodec.readFile(path: PathText.appending(folder, name))))

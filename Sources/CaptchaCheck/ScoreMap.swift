@@ -67,7 +67,7 @@ public struct AnswerWindow: Equatable, Sendable {
     self.mode = mode
   }
 
-  public init(answer: Answer) {
+  public init(answer: SlideAnswer) {
     self.init(target: answer.target, tolerance: answer.tolerance, mode: answer.mode)
   }
 

@@ -38,7 +38,7 @@ public enum SelfAttack {
   /// Attacks a captcha's encoded files exactly as a client would receive them (the background is
   /// decoded from its PNG or JPEG bytes), judged against its answer.
   public static func run(
-    files: CaptchaFiles, answer: Answer, attacks: [any ClientAttack] = defaultAttacks
+    files: CaptchaFiles, answer: SlideAnswer, attacks: [any ClientAttack] = defaultAttacks
   ) throws -> SelfAttackReport {
     try run(ClientView(files: files, answer: answer), window: AnswerWindow(answer: answer), attacks: attacks)
   }

@@ -8,14 +8,14 @@ import CaptchaSupport
 public enum SelfAttackCatalog {
   /// Attacks a captcha's encoded files (answer.json among them) as a client would receive them.
   public static func run(files: CaptchaFiles) throws -> SelfAttackReport {
-    let name = CaptchaMaker.answerFileName
+    let name = CaptchaFiles.answerFileName
     guard let bytes = files.bytes(named: name) else {
       throw CaptchaError(.badData, "check: the captcha has no \(name)")
     }
     let header = try AnswerHeader.decode(bytes, name: name)
     switch header.kindName {
     case SlideKind.name:
-      return try SelfAttack.run(files: files, answer: try Answer.parse(bytes, name: name))
+      return try SelfAttack.run(files: files, answer: try SlideAnswer.parse(bytes, name: name))
     case PatternKind.name:
       return try patternAttack(files: files, answer: try PatternAnswer.parse(bytes, name: name))
     case RotateKind.name:
@@ -43,13 +43,13 @@ public enum SelfAttackCatalog {
   /// Attacks the captcha in `folder` (written by `make` or `batch`) from its files.
   public static func run(folder: String) throws -> SelfAttackReport {
     let answerBytes = try AnswerDecoding.readBytes(
-      path: PathText.appending(folder, CaptchaMaker.answerFileName))
-    let header = try AnswerHeader.decode(answerBytes, name: CaptchaMaker.answerFileName)
+      path: PathText.appending(folder, CaptchaFiles.answerFileName))
+    let header = try AnswerHeader.decode(answerBytes, name: CaptchaFiles.answerFileName)
     var files: [(name: String, bytes: [UInt8])] = []
     for name in [header.piece.file, header.background.file] {
       files.append((name, try ImageCodec.readFile(path: PathText.appending(folder, name))))
     }
-    files.append((CaptchaMaker.answerFileName, answerBytes))
+    files.append((CaptchaFiles.answerFileName, answerBytes))
     return try run(files: CaptchaFiles(files: files))
   }
 }

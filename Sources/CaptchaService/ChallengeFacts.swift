@@ -40,7 +40,7 @@ public struct ChallengeFacts: Sendable, Equatable {
       radius = answer.radius
       length = answer.sequence.count
     default:
-      let answer = try Answer.parse(bytes, name: "answer")
+      let answer = try SlideAnswer.parse(bytes, name: "answer")
       start = answer.start
       mode = answer.mode
       steps = answer.steps?.positions

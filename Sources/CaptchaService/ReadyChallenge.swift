@@ -17,9 +17,9 @@ public struct ReadyChallenge: Sendable {
   /// The challenge in `made`, a captcha of `kind` whose background file is `backgroundFileName`.
   public init(kind: any CaptchaKind, made: MadeCaptcha) throws {
     let name = type(of: kind).name
-    guard let answer = made.files.bytes(named: CaptchaMaker.answerFileName),
+    guard let answer = made.files.bytes(named: CaptchaFiles.answerFileName),
       let background = made.files.bytes(named: kind.backgroundFileName),
-      let piece = made.files.bytes(named: CaptchaMaker.pieceFileName)
+      let piece = made.files.bytes(named: CaptchaFiles.pieceFileName)
     else {
       throw CaptchaError(.badData, "the \(name) kind made a captcha without its three files")
     }
@@ -27,7 +27,7 @@ public struct ReadyChallenge: Sendable {
     self.answer = answer
     self.answerJSON = made.answer
     self.background = StoredPicture(bytes: background, mediaType: Self.mediaType(of: kind.backgroundFileName))
-    self.piece = StoredPicture(bytes: piece, mediaType: Self.mediaType(of: CaptchaMaker.pieceFileName))
+    self.piece = StoredPicture(bytes: piece, mediaType: Self.mediaType(of: CaptchaFiles.pieceFileName))
     self.facts = try ChallengeFacts(answer: answer, kind: name)
   }
 

@@ -74,7 +74,7 @@ enum BatchBench {
   ) {
     let request = BatchRequest(
       count: items, outputDirectory: out, inputs: try .folder(images), baseSeed: 1, jobs: jobs)
-    let engine = CaptchaBatch.engine(request: request, options: MakeOptions())
+    let engine = CaptchaBatch.engine(request: request, options: SlideOptions())
     let cpuStart = cpuSeconds()
     let start = DispatchTime.now().uptimeNanoseconds
     let summary = try engine.run()

@@ -25,14 +25,14 @@ enum CheckBench {
   }
 
   static func measure(_ c: Case) throws {
-    var options = MakeOptions()
+    var options = SlideOptions()
     options.mode = c.mode
     var whole: [Double] = []
     var perAttack: [[Double]] = SelfAttack.defaultAttacks.map { _ in [] }
     var candidates = 0
     for i in 0..<c.samples {
-      let captcha = try CaptchaMaker.make(imagePath: nil, options: options, seed: UInt64(100 + i))
-      let files = try CaptchaMaker.encode(captcha, options: options)
+      let captcha = try SlideMaker.make(imagePath: nil, options: options, seed: UInt64(100 + i))
+      let files = try SlideMaker.encode(captcha, options: options)
       whole.append(
         try MakeBench.time {
           let report = try SelfAttack.run(files: files, answer: captcha.answer)

@@ -59,20 +59,20 @@ enum MakeBench {
     let out = dir.appendingPathComponent("out").path
     // The library's plain options are the classic look; the command line's default is
     // `--difficulty normal` (striped hole, background variation, decoys), which does more work.
-    let looks: [(name: String, options: MakeOptions)] = [
-      ("classic", MakeOptions()), ("default", MakeOptions(difficulty: .normal)),
+    let looks: [(name: String, options: SlideOptions)] = [
+      ("classic", SlideOptions()), ("default", SlideOptions(difficulty: .normal)),
     ]
 
     // One run to get output images of the right sizes for the floor.
-    let sample = try CaptchaMaker.make(imagePath: input.path, options: looks[0].options, seed: 1)
+    let sample = try SlideMaker.make(imagePath: input.path, options: looks[0].options, seed: 1)
     var makeTimes = Array(repeating: [Double](), count: looks.count)
     var floorTimes: [Double] = []
     for i in 0..<c.samples {
       for (k, look) in looks.enumerated() {
         makeTimes[k].append(
           try time {
-            let captcha = try CaptchaMaker.make(imagePath: input.path, options: look.options, seed: UInt64(i))
-            try CaptchaMaker.encode(captcha, options: look.options).write(toDirectory: out)
+            let captcha = try SlideMaker.make(imagePath: input.path, options: look.options, seed: UInt64(i))
+            try SlideMaker.encode(captcha, options: look.options).write(toDirectory: out)
           })
       }
       floorTimes.append(

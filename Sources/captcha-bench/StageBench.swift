@@ -11,14 +11,14 @@ enum StageBench {
 
   static func run() {
     print("stages (12 MP, default look's variation and hole; median of \(samples) runs)")
-    let options = MakeOptions(difficulty: .normal)
+    let options = SlideOptions(difficulty: .normal)
     let picture = ProceduralBackground.make(width: width, height: height, seed: 3)
     let seed: UInt64 = 7
     let box = PixelRect(x: 1575, y: 1235, width: 1125, height: 1125)
     let weight =
       (try? options.shape.path(size: Double(box.width), seed: 1).fill(
         rule: options.shape.fillRule, clip: box, transform: .translation(Double(box.x), Double(box.y)),
-        tolerance: CaptchaMaker.flatteningTolerance)) ?? CoverageMask(zeroOver: box)
+        tolerance: SlideMaker.flatteningTolerance)) ?? CoverageMask(zeroOver: box)
     for threads in [1, 2] {
       let variation = medianTime(copying: picture) { image in
         _ = options.variation.apply(to: &image, size: nil, fit: .cover, seed: seed, threads: threads)

@@ -11,13 +11,13 @@ final class LibraryUsageTests: XCTestCase {
     let picture = RGBAImage(width: 320, height: 160, fill: (90, 140, 200, 255))
     try Data(try ImageCodec.encodePNG(picture, keepAlpha: false)).write(to: URL(fileURLWithPath: bg))
 
-    let kind = SlideKind(options: MakeOptions(difficulty: .normal))
+    let kind = SlideKind(options: SlideOptions(difficulty: .normal))
     let stage = kind.backgroundStage
     let made = try kind.make(stage.prepare(stage.load(path: bg, seed: 42), seed: 42), seed: 42)
     let out = dir.appendingPathComponent("out").path
     try made.files.write(toDirectory: out)
 
-    let answer = try Answer.read(path: out + "/answer.json")
+    let answer = try SlideAnswer.read(path: out + "/answer.json")
     let right = try KindCatalog.verify(
       answerPath: out + "/answer.json", response: ClientResponse(x: Double(answer.target.x)))
     XCTAssertTrue(right.passed)

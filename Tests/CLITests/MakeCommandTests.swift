@@ -14,8 +14,8 @@ enum MakeTestSupport {
     try ImageCodec.decode(bytes(url), name: url.path)
   }
 
-  static func answer(_ dir: URL) throws -> Answer {
-    try Answer.read(path: dir.appendingPathComponent("answer.json").path)
+  static func answer(_ dir: URL) throws -> SlideAnswer {
+    try SlideAnswer.read(path: dir.appendingPathComponent("answer.json").path)
   }
 
   /// A PNG whose header claims `width`×`height` (valid signature, IHDR with a correct CRC), then
@@ -161,7 +161,7 @@ final class MakeCommandTests: XCTestCase {
     XCTAssertEqual(source.file, "background.jpg")
     XCTAssertEqual([source.width, source.height], [640, 480])
     XCTAssertEqual(source.sha256, SHA256.hexDigest(try S.bytes(photo)))
-    XCTAssertEqual(a.resize, Answer.ResizeInfo(fit: .contain, width: 300, height: 150))
+    XCTAssertEqual(a.resize, ResizeInfo(fit: .contain, width: 300, height: 150))
     XCTAssertEqual([a.background.width, a.background.height], [300, 150])
     XCTAssertEqual(a.piece.width, 56)  // 3/8 of 150
   }

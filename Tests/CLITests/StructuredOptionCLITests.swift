@@ -64,7 +64,7 @@ final class StructuredOptionCLITests: XCTestCase {
       let out = dir.appendingPathComponent("rot")
       let r = try CLI.run(make + ["--out", out.path, "--shape", "star", "--piece-rotation=\(text)"])
       XCTAssertEqual(r.status, 0, "\(text): \(r.stderr)")
-      let answer = try Answer.read(path: out.appendingPathComponent("answer.json").path)
+      let answer = try SlideAnswer.read(path: out.appendingPathComponent("answer.json").path)
       let degrees = try XCTUnwrap(answer.look.rotation, text)
       XCTAssertTrue(check(degrees), "\(text) gave \(degrees)")
     }

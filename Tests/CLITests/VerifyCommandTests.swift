@@ -5,7 +5,7 @@ import XCTest
 final class VerifyCommandTests: XCTestCase {
   typealias S = MakeTestSupport
 
-  func made(_ extra: [String]) throws -> (URL, Answer) {
+  func made(_ extra: [String]) throws -> (URL, SlideAnswer) {
     let dir = try CLI.tempDir("verify")
     XCTAssertEqual(try CLI.run(["make", "--out", dir.path, "--seed", "31"] + extra).status, 0)
     return (dir.appendingPathComponent("answer.json"), try S.answer(dir))

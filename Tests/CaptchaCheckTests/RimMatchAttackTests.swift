@@ -10,7 +10,7 @@ import XCTest
 /// for rotate answers.
 final class RimMatchAttackTests: XCTestCase {
   func files(seed: UInt64, hardened: Bool) throws -> (CaptchaFiles, RotateAnswer) {
-    var o = RotateOptions(backgroundStage: BackgroundStage(options: MakeOptions()))
+    var o = RotateOptions(backgroundStage: BackgroundStage())
     if !hardened {
       o.gapFraction = 0
       o.pieceJitter = false

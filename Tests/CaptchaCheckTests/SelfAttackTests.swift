@@ -130,7 +130,7 @@ final class SelfAttackTests: XCTestCase {
   }
 
   func testAnswerJSONGainsCheckOnlyWhenAsked() {
-    let answer = Answer(
+    let answer = SlideAnswer(
       seed: 1, mode: .horizontal, tolerance: 5,
       background: .init(file: "background.png", width: 320, height: 160),
       piece: .init(file: "piece.png", width: 60, height: 60), shape: "classic",

@@ -4,7 +4,7 @@
 @testable import CaptchaSupport
 @testable import VectorRaster
 
-/// Captchas composed directly in the tests (not through `CaptchaMaker`, whose look other work
+/// Captchas composed directly in the tests (not through `SlideMaker`, whose look other work
 /// changes): a blurred-noise texture, a classic jigsaw piece cut out at a known position, and a
 /// hole drawn by a closure from the photo's pixel and the shape's coverage.
 struct SyntheticCaptcha {

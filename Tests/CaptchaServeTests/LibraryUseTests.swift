@@ -15,7 +15,7 @@ struct SignupForm: Decodable {
 
 func signupApplication() -> some ApplicationProtocol {
   let service = ChallengeService(
-    factories: [ChallengeFactory(kind: SlideKind(options: MakeOptions()), backgrounds: .builtIn)],
+    factories: [ChallengeFactory(kind: SlideKind(options: SlideOptions()), backgrounds: .builtIn)],
     store: MemoryChallengeStore())  // or a PostgreSQL store shared by several instances
   let router = Router()
   router.post("/signup/captcha") { _, _ -> Response in

@@ -35,7 +35,7 @@ struct UnreachableStore: ChallengeStore {
 /// Starts `serve`'s application on a free loopback port and hands its client to the test.
 enum ServeHarness {
   static func factory(_ kind: String) throws -> ChallengeFactory {
-    let options = MakeOptions()
+    let options = SlideOptions()
     switch kind {
     case RotateKind.name:
       return ChallengeFactory(kind: RotateKind(options: RotateOptions(make: options)), backgrounds: .builtIn)

@@ -29,7 +29,7 @@ final class ChallengeFactoryTests: XCTestCase {
 
   func testKindFactsMatchTheAnswer() throws {
     let slide = try ServiceFixtures.factory("slide").make()
-    let slideAnswer = try Answer.parse(slide.answer, name: "a")
+    let slideAnswer = try SlideAnswer.parse(slide.answer, name: "a")
     XCTAssertEqual(slide.facts.start, slideAnswer.start)
     XCTAssertEqual(slide.facts.mode, .horizontal)
     let rotate = try ServiceFixtures.factory("rotate").make()

@@ -36,13 +36,13 @@ final class ChallengeServiceTests: XCTestCase {
   func testDisplayWidthScalesPositionsToTheBackground() async throws {
     try await ServiceFixtures.withService { service in
       let issued = try await service.issue()
-      let answer = try Answer.parse(issued.ready.answer, name: "a")
+      let answer = try SlideAnswer.parse(issued.ready.answer, name: "a")
       let half = Double(answer.background.width) / 2
       let scaled = ClientResponse(x: Double(answer.target.x) / 2, displayWidth: half)
       let outcome = try await service.verify(id: issued.id, response: scaled)
       XCTAssertEqual(outcome, .verdict(Verdict(passed: true, reason: "the piece fits")))
       let other = try await service.issue()
-      let target = Double(try Answer.parse(other.ready.answer, name: "a").target.x)
+      let target = Double(try SlideAnswer.parse(other.ready.answer, name: "a").target.x)
       let unscaled = ClientResponse(x: target / 2 + 20, displayWidth: half)
       let miss = try await service.verify(id: other.id, response: unscaled)
       XCTAssertEqual(miss, .verdict(Verdict(passed: false, reason: "the piece is not where it fits")))

@@ -22,7 +22,7 @@ enum ServiceFixtures {
   /// A factory for each kind with the default look on the built-in background.
   static func factory(_ kind: String, backgrounds: ChallengeBackgrounds = .builtIn) throws -> ChallengeFactory
   {
-    let options = MakeOptions()
+    let options = SlideOptions()
     switch kind {
     case RotateKind.name:
       return ChallengeFactory(
@@ -57,7 +57,7 @@ enum ServiceFixtures {
       return ClientResponse(
         path: answer.sequence.map { Point(Double(answer.dots[$0].x), Double(answer.dots[$0].y)) })
     default:
-      let answer = try Answer.parse(issued.ready.answer, name: "answer")
+      let answer = try SlideAnswer.parse(issued.ready.answer, name: "answer")
       return ClientResponse(x: Double(answer.target.x), y: Double(answer.target.y))
     }
   }

@@ -4,6 +4,6 @@ import CaptchaKit
 /// any change of the answer schema unchanged.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzAnswer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  _ = try? Answer.parse(Array(UnsafeBufferPointer(start: data, count: size)), name: "fuzz.json")
+  _ = try? SlideAnswer.parse(Array(UnsafeBufferPointer(start: data, count: size)), name: "fuzz.json")
   return 0
 }

@@ -1,7 +1,3 @@
-import CaptchaImaging
-import CaptchaSupport
-import VectorRaster
-
 /// Presets over the settings that make a captcha hard for solvers (`--difficulty`); the command
 /// line's default is `normal`. Options given explicitly are applied on top of a preset.
 ///
@@ -20,70 +16,18 @@ public enum Difficulty: String, CaseIterable, Sendable {
   case normal
   case hard
 
-  /// The rim of the hardened presets' piece, in pixels: opaque, so the pixels at the piece's
-  /// border, which continue the picture just outside the true hole pixel for pixel (what the
-  /// boundary attack compares), are covered, and a pixel thinner than the striped look's rim, which
-  /// ran over the eroded hole's 4-px band too. Measured on the train photos (30 captchas): at
-  /// 2.5 px the boundary attack found the target 40% of the time, at 4 px 13%.
-  static let hardenedRimWidth = 4.0
-
-  /// The piece look of the hardened presets: an opaque light rim `hardenedRimWidth` wide.
-  static var hardenedPieceStyle: PieceStyle { PieceStyle(rimWidth: hardenedRimWidth, rimOpacity: 1) }
-
-  /// The preset's piece shape: the procedural jigsaw for the hardened presets (its knobs and
-  /// notches read as a jigsaw piece; twins share them); the fixed classic piece otherwise.
-  public var defaultShape: BuiltinShapeName { self == .classic ? .classic : .jigsaw }
-
-  /// The preset's hole style: the textured hole for the hardened presets, the shaded hole for
-  /// classic (what `--hole-opacity` alone adjusts).
-  public var defaultHoleStyle: HoleStyleName { self == .classic ? .shade : .texture }
-
-  /// The preset's decoys: all on the piece's own row (the row says nothing). `easy` and `normal`
-  /// draw decoys whose knob/notch layout differs from the piece's, which a person reads at a
-  /// glance; `hard` draws twins with the piece's own outline, which leaves a person only the
-  /// picture to go by (measured: about 4 in 10 right, see README "Hard for bots").
-  public var decoys: DecoySettings {
+  /// The preset's background variation, shared by every kind: none for classic, light for easy,
+  /// strong without noise for normal (noise adds nothing against the attack suite once the crop
+  /// varies, and it makes PNGs of large pictures bigger and slower to encode), strong for hard.
+  public var variation: BackgroundVariation {
     switch self {
-    case .classic: return DecoySettings()
-    case .easy: return DecoySettings(count: 1, band: 0)
-    case .normal: return DecoySettings(count: 2, band: 0)
-    case .hard: return DecoySettings(count: 4, band: 0, twins: true)
+    case .classic: return .none
+    case .easy: return .light
+    case .normal:
+      var v = BackgroundVariation.strong
+      v.noise = 0
+      return v
+    case .hard: return .strong
     }
-  }
-
-  /// Sets the preset's look on `options`, shape included; other settings (size, mode…) stay as
-  /// they are.
-  public func apply(to options: inout MakeOptions) {
-    options.shape = defaultShape.shape
-    switch self {
-    case .classic:
-      options.holeStyle = ShadeHole()
-      options.pieceStyle = PieceStyle()
-      options.variation = .none
-      options.decoys = decoys
-    case .easy, .normal, .hard:
-      options.holeStyle = TexturedHole()
-      options.pieceStyle = Self.hardenedPieceStyle
-      options.decoys = decoys
-      switch self {
-      case .easy:
-        options.variation = .light
-      case .normal:
-        // Noise adds nothing against the attack suite once the crop varies, and it makes PNGs of
-        // large pictures bigger and slower to encode.
-        options.variation = .strong
-        options.variation.noise = 0
-      default:
-        options.variation = .strong
-      }
-    }
-  }
-}
-
-extension MakeOptions {
-  /// The options of a difficulty preset, with every other setting at its default.
-  public init(difficulty: Difficulty) {
-    self.init()
-    difficulty.apply(to: &self)
   }
 }

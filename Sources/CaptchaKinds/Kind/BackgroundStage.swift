@@ -24,11 +24,11 @@ public struct SourceBackground: Sendable {
 public struct PreparedBackground: Sendable {
   public var image: RGBAImage
   public var source: SourceInfo?
-  public var resize: Answer.ResizeInfo?
+  public var resize: ResizeInfo?
   public var variation: VariationRecord?
 
   public init(
-    image: RGBAImage, source: SourceInfo?, resize: Answer.ResizeInfo? = nil, variation: VariationRecord? = nil
+    image: RGBAImage, source: SourceInfo?, resize: ResizeInfo? = nil, variation: VariationRecord? = nil
   ) {
     self.image = image
     self.source = source
@@ -49,22 +49,42 @@ public struct BackgroundStage: Sendable {
   /// Pictures with more pixels than this are refused before decoding.
   public var maxPixels: Int
   public var variation: BackgroundVariation
-  /// Threads the decode and the variation may use (`MakeOptions.threads`); the pixels do not depend
+  /// Threads the decode and the variation may use (`SlideOptions.threads`); the pixels do not depend
   /// on it.
   public var threads = 1
 
-  public init(size: PixelSize?, fit: Fit, maxPixels: Int, variation: BackgroundVariation) {
+  public init(
+    size: PixelSize? = nil, fit: Fit = .cover, maxPixels: Int = ImageCodec.defaultMaxPixels,
+    variation: BackgroundVariation = .none
+  ) {
     self.size = size
     self.fit = fit
     self.maxPixels = maxPixels
     self.variation = variation
   }
 
-  /// The stage `options` describe.
-  public init(options: MakeOptions) {
-    self.init(
-      size: options.size, fit: options.fit, maxPixels: options.maxPixels, variation: options.variation)
-    threads = options.threads
+  /// Largest accepted output side: keeps the built-in background and resizes bounded.
+  public static let maxSide = 16_384
+
+  /// Rejects impossible settings with a `.usage` error naming the option: fewer than one thread,
+  /// an output side above `maxSide` or with more pixels than `maxPixels`, a pixel limit below 1, a
+  /// variation out of range.
+  public func validate() throws {
+    guard threads >= 1 else { throw CaptchaError(.usage, "--threads \(threads) must be at least 1.") }
+    if let s = size, s.width > Self.maxSide || s.height > Self.maxSide {
+      throw CaptchaError(
+        .usage, "--size \(s.width)x\(s.height) is too large; each side must be at most \(Self.maxSide)")
+    }
+    if let s = size, s.width * s.height > maxPixels {
+      throw CaptchaError(
+        .usage,
+        "--size \(s.width)x\(s.height) has \(s.width * s.height) pixels, above the limit of \(maxPixels); "
+          + "raise --max-pixels to allow it")
+    }
+    if maxPixels < 1 {
+      throw CaptchaError(.usage, "--max-pixels \(maxPixels) must be at least 1")
+    }
+    try variation.validate()
   }
 
   /// Whether `prepare` depends on the seed. When it does not, a batch prepares each picture once
@@ -152,7 +172,7 @@ public struct BackgroundStage: Sendable {
       image = Resize.fit(image, width: size.width, height: size.height, fit: fit)
     }
     let resize = size.flatMap { s in
-      source == nil ? nil : Answer.ResizeInfo(fit: fit, width: s.width, height: s.height)
+      source == nil ? nil : ResizeInfo(fit: fit, width: s.width, height: s.height)
     }
     return PreparedBackground(image: image, source: source, resize: resize, variation: variationRecord)
   }

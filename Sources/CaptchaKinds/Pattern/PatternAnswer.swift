@@ -10,23 +10,23 @@ public struct PatternAnswer: Equatable, Codable, Sendable {
   /// One dot centre in background pixels: whole pixels `{x, y}`, the same record as a piece position.
   public typealias Dot = PiecePosition
 
-  public var schema: Int = Answer.schemaVersion
+  public var schema: Int = AnswerHeader.schemaVersion
   public var kind: String = PatternKind.name
   public var generator: String = CaptchaKitVersion.generator
   public var seed: UInt64
-  public var background: Answer.FileInfo
-  public var piece: Answer.FileInfo
+  public var background: FileInfo
+  public var piece: FileInfo
   public var dots: [Dot]
   public var sequence: [Int]
   public var radius: Int
   public var source: SourceInfo?
-  public var resize: Answer.ResizeInfo?
+  public var resize: ResizeInfo?
   public var variation: VariationRecord?
 
   public init(
-    seed: UInt64, background: Answer.FileInfo, piece: Answer.FileInfo, dots: [Dot], sequence: [Int],
+    seed: UInt64, background: FileInfo, piece: FileInfo, dots: [Dot], sequence: [Int],
     radius: Int,
-    source: SourceInfo? = nil, resize: Answer.ResizeInfo? = nil, variation: VariationRecord? = nil
+    source: SourceInfo? = nil, resize: ResizeInfo? = nil, variation: VariationRecord? = nil
   ) {
     self.seed = seed
     self.background = background
@@ -61,7 +61,7 @@ public struct PatternAnswer: Equatable, Codable, Sendable {
   /// 3…9 distinct dot indices, a positive radius.
   public static func parse(_ bytes: [UInt8], name: String) throws -> PatternAnswer {
     let a = try AnswerDecoding.decode(PatternAnswer.self, from: bytes, name: name)
-    guard a.schema == Answer.schemaVersion else {
+    guard a.schema == AnswerHeader.schemaVersion else {
       throw CaptchaError(
         .badData, "\(name): answer schema \(a.schema) is not supported; this captcha-gen reads schema 1")
     }

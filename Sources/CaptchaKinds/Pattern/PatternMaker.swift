@@ -45,8 +45,8 @@ enum PatternMaker {
     let hint = try PatternHint.draw(sequence.map { icons[$0] }, boardWidth: w, boardHeight: h, rng: &hintRNG)
     let answer = PatternAnswer(
       seed: seed,
-      background: Answer.FileInfo(file: options.make.format.backgroundFileName, width: w, height: h),
-      piece: Answer.FileInfo(file: "piece.png", width: hint.width, height: hint.height),
+      background: FileInfo(file: options.format.backgroundFileName, width: w, height: h),
+      piece: FileInfo(file: CaptchaFiles.pieceFileName, width: hint.width, height: hint.height),
       dots: layout.dots.map { PatternAnswer.Dot(x: Int($0.x), y: Int($0.y)) }, sequence: sequence,
       radius: layout.radius, source: background.source, resize: background.resize,
       variation: background.variation)
@@ -56,14 +56,14 @@ enum PatternMaker {
   /// The files in writing order: background, piece.png, answer.json.
   static func encode(_ made: Made, options: PatternOptions) throws -> CaptchaFiles {
     let background: [UInt8]
-    switch options.make.format {
+    switch options.format {
     case .png: background = try ImageCodec.encodePNG(made.board, keepAlpha: !made.board.isOpaque)
-    case .jpeg: background = try ImageCodec.encodeJPEG(made.board, quality: options.make.quality)
+    case .jpeg: background = try ImageCodec.encodeJPEG(made.board, quality: options.quality)
     }
     return CaptchaFiles(files: [
       (made.answer.background.file, background),
       (made.answer.piece.file, try ImageCodec.encodePNG(made.hint, keepAlpha: false)),
-      (CaptchaMaker.answerFileName, JSONWriter.bytes(made.answer.json)),
+      (CaptchaFiles.answerFileName, JSONWriter.bytes(made.answer.json)),
     ])
   }
 }

@@ -13,19 +13,26 @@ public struct PatternOptions: Sendable {
 
   /// How many dots the client must connect.
   public var length: Int
-  /// The background stage (size, fit, pixel limit, variation) and the output format, from the
-  /// shared make options; the slide-only options there are not used.
-  public var make: MakeOptions
+  /// How the background is prepared (size, fit, pixel limit, variation); without a size the board
+  /// is `defaultSize`.
+  public var backgroundStage: BackgroundStage
+  public var format: OutputFormat = .png
+  public var quality = OutputFormat.defaultQuality
+  /// Whether files are fsynced before they get their names (`--no-fsync` turns it off).
+  public var durableWrites = true
 
-  public init(length: Int = PatternOptions.defaultLength, make: MakeOptions) {
+  public init(
+    length: Int = PatternOptions.defaultLength, backgroundStage: BackgroundStage = BackgroundStage()
+  ) {
     self.length = length
-    self.make = make
+    self.backgroundStage = backgroundStage
   }
 
   /// The board's size.
-  public var size: PixelSize { make.size ?? Self.defaultSize }
+  public var size: PixelSize { backgroundStage.size ?? Self.defaultSize }
 
-  /// `.usage` (64) for a length outside 3…9 or a board too small for nine markers.
+  /// `.usage` (64) for a length outside 3…9, a board too small for nine markers, or a background
+  /// stage or quality out of range.
   public func validate() throws {
     guard Self.lengths.contains(length) else {
       throw CaptchaError(.usage, "--length \(length) must be between 3 and 9 (the dots to connect)")
@@ -35,6 +42,10 @@ public struct PatternOptions: Sendable {
         .usage,
         "--size \(size.width)x\(size.height) is too small for a pattern board; both sides need at least \(Self.minimumSide) pixels"
       )
+    }
+    try backgroundStage.validate()
+    if !OutputFormat.qualities.contains(quality) {
+      throw CaptchaError(.usage, "--quality \(quality) is outside 1…100")
     }
   }
 }

@@ -14,7 +14,7 @@ public struct RotateAnswer: Equatable, Codable, Sendable {
   /// A point on the background: whole pixels `{x, y}`, the same record as a piece position.
   public typealias Center = PiecePosition
 
-  public var schema: Int = Answer.schemaVersion
+  public var schema: Int = AnswerHeader.schemaVersion
   public var kind: String = RotateKind.name
   public var generator: String = CaptchaKitVersion.generator
   public var seed: UInt64
@@ -24,18 +24,18 @@ public struct RotateAnswer: Equatable, Codable, Sendable {
   public var tolerance: Int
   /// The piece's centre on the background.
   public var center: Center
-  public var background: Answer.FileInfo
-  public var piece: Answer.FileInfo
+  public var background: FileInfo
+  public var piece: FileInfo
   /// `--steps`: the stops, when the answer is stepped.
   public var steps: StepStops?
   public var source: SourceInfo?
-  public var resize: Answer.ResizeInfo?
+  public var resize: ResizeInfo?
   public var variation: VariationRecord?
 
   public init(
-    seed: UInt64, angle: Double, tolerance: Int, center: Center, background: Answer.FileInfo,
-    piece: Answer.FileInfo, steps: StepStops? = nil, source: SourceInfo? = nil,
-    resize: Answer.ResizeInfo? = nil, variation: VariationRecord? = nil
+    seed: UInt64, angle: Double, tolerance: Int, center: Center, background: FileInfo,
+    piece: FileInfo, steps: StepStops? = nil, source: SourceInfo? = nil,
+    resize: ResizeInfo? = nil, variation: VariationRecord? = nil
   ) {
     self.seed = seed
     self.angle = angle
@@ -71,7 +71,7 @@ public struct RotateAnswer: Equatable, Codable, Sendable {
   /// Parses and checks answer.json bytes (`.badData` naming `name`).
   public static func parse(_ bytes: [UInt8], name: String) throws -> RotateAnswer {
     let a = try AnswerDecoding.decode(RotateAnswer.self, from: bytes, name: name)
-    guard a.schema == Answer.schemaVersion else {
+    guard a.schema == AnswerHeader.schemaVersion else {
       throw CaptchaError(
         .badData, "\(name): answer schema \(a.schema) is not supported; this captcha-gen reads schema 1")
     }

@@ -17,7 +17,7 @@ public struct RotateOptions: Sendable {
   /// How the background is prepared (size, fit, pixel limit, variation).
   public var backgroundStage: BackgroundStage
   public var format: OutputFormat = .png
-  public var quality: Int = 90
+  public var quality = OutputFormat.defaultQuality
   /// Whether files are fsynced before they get their names (`--no-fsync` turns it off).
   public var durableWrites = true
   /// The disc's diameter in pixels (`--piece-size`); nil: 5/8 of the shorter side.
@@ -38,18 +38,9 @@ public struct RotateOptions: Sendable {
     self.backgroundStage = backgroundStage
   }
 
-  /// Takes the background stage, format, quality, durability and piece size from slide's options.
-  public init(make options: MakeOptions) {
-    self.init(backgroundStage: BackgroundStage(options: options))
-    format = options.format
-    quality = options.quality
-    durableWrites = options.durableWrites
-    diameter = options.pieceSize
-  }
-
   /// Rejects impossible options with a `.usage` error naming the option.
   public func validate() throws {
-    try MakeOptions.checkThreads(backgroundStage.threads)
+    try backgroundStage.validate()
     if let d = diameter, d < 16 {
       throw CaptchaError(.usage, "--piece-size \(d) is too small for a rotate disc; use at least 16 pixels")
     }
@@ -61,7 +52,7 @@ public struct RotateOptions: Sendable {
       throw CaptchaError(.usage, "the rotate gap fraction \(gapFraction) is outside 0…1")
     }
     if let n = steps { try StepStops.validate(count: n) }
-    if !(1...100).contains(quality) {
+    if !OutputFormat.qualities.contains(quality) {
       throw CaptchaError(.usage, "--quality \(quality) is outside 1…100")
     }
   }

@@ -181,14 +181,14 @@ final class VariationTests: XCTestCase {
   }
 
   func testMakeRecordsVariationAfterTheOtherKeysOnlyWhenOn() throws {
-    var o = MakeOptions()
+    var o = SlideOptions()
     o.size = PixelSize(width: 320, height: 160)
     let src = SourceInfo(file: "land.png", width: 480, height: 300, sha256: String(repeating: "a", count: 64))
-    let plain = try CaptchaMaker.make(background: source, source: src, options: o, seed: 9)
+    let plain = try SlideMaker.make(background: source, source: src, options: o, seed: 9)
     XCTAssertNil(plain.answer.variation)
     XCTAssertFalse(String(decoding: plain.answer.jsonBytes, as: UTF8.self).contains("variation"))
     o.variation = .light
-    let c = try CaptchaMaker.make(background: source, source: src, options: o, seed: 9)
+    let c = try SlideMaker.make(background: source, source: src, options: o, seed: 9)
     let json = try JSONSerialization.jsonObject(with: Data(c.answer.jsonBytes)) as! [String: Any]
     let v = try XCTUnwrap(json["variation"] as? [String: Any])
     let crop = try XCTUnwrap(v["crop"] as? [String: Int])

@@ -13,10 +13,10 @@ final class ReducedBackgroundTests: XCTestCase {
   let output = PixelSize(width: 320, height: 160)
 
   func stage(_ difficulty: Difficulty, fit: Fit = .cover) -> BackgroundStage {
-    var options = MakeOptions(difficulty: difficulty)
+    var options = SlideOptions(difficulty: difficulty)
     options.size = output
     options.fit = fit
-    return BackgroundStage(options: options)
+    return options.backgroundStage
   }
 
   /// A large file's SHA-256 is worked out beside its decode when a thread is spare (issue 13): the
@@ -54,9 +54,9 @@ final class ReducedBackgroundTests: XCTestCase {
     XCTAssertEqual(stage(.classic).reduction(for: PixelSize(width: 640, height: 320)), 2)
     XCTAssertEqual(stage(.classic).reduction(for: PixelSize(width: 639, height: 320)), 1)
     XCTAssertEqual(stage(.classic, fit: .contain).reduction(for: PixelSize(width: 1280, height: 300)), 4)
-    var noSize = MakeOptions(difficulty: .normal)
+    var noSize = SlideOptions(difficulty: .normal)
     noSize.size = nil
-    XCTAssertEqual(BackgroundStage(options: noSize).reduction(for: photo), 1)
+    XCTAssertEqual(noSize.backgroundStage.reduction(for: photo), 1)
     // Whatever the picture, every window the variation draws stays ≥ the output at the reduction.
     for variation in [BackgroundVariation.light, .strong] {
       for (w, h) in [(4000, 3000), (1482, 1000), (800, 800), (3000, 700), (1850, 1613)] {

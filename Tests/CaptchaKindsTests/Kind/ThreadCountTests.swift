@@ -5,7 +5,7 @@ import XCTest
 @testable import CaptchaSupport
 @testable import VectorRaster
 
-/// `make` shares one captcha's heavy stages among threads (`MakeOptions.threads`); the files must
+/// `make` shares one captcha's heavy stages among threads (`SlideOptions.threads`); the files must
 /// not depend on how many. The pictures here are large enough for every split to happen: the
 /// in-place turn's two passes, the tone's bands, the textured hole's parts and row bands, the
 /// piece's rim beside the hole, and the two encoders.
@@ -17,13 +17,15 @@ final class ThreadCountTests: XCTestCase {
   func files(kind: String, threads: Int, seed: UInt64, format: OutputFormat = .png) throws -> [String:
     [UInt8]]
   {
-    var options = MakeOptions(difficulty: .normal)
+    var options = SlideOptions(difficulty: .normal)
     options.threads = threads
     options.format = format
     let made: MadeCaptcha
     switch kind {
     case RotateKind.name:
-      let rotate = RotateKind(options: RotateOptions(make: options))
+      var rotateOptions = RotateOptions(backgroundStage: options.backgroundStage)
+      rotateOptions.format = options.format
+      let rotate = RotateKind(options: rotateOptions)
       let stage = rotate.backgroundStage
       made = try rotate.make(
         stage.prepare(SourceBackground(image: picture, source: nil), seed: seed), seed: seed)
@@ -61,7 +63,7 @@ final class ThreadCountTests: XCTestCase {
   /// passes run at once) and the piece box is above the hole's threading size.
   func testThePictureIsLargeEnoughToSplit() throws {
     var image = picture
-    let options = MakeOptions(difficulty: .normal)
+    let options = SlideOptions(difficulty: .normal)
     let record = options.variation.apply(to: &image, size: nil, fit: .cover, seed: 1, threads: 2)
     XCTAssertNotEqual(record.rotation, 0)
     XCTAssertEqual(image.width, picture.width)

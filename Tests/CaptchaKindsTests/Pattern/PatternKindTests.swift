@@ -9,9 +9,7 @@ import XCTest
 /// and verify on its own answers.
 final class PatternKindTests: XCTestCase {
   func kind(length: Int = 4, size: PixelSize? = nil) throws -> PatternKind {
-    var make = MakeOptions()
-    make.size = size
-    return try PatternKind(options: PatternOptions(length: length, make: make))
+    try PatternKind(options: PatternOptions(length: length, backgroundStage: BackgroundStage(size: size)))
   }
 
   func made(seed: UInt64, length: Int = 4) throws -> MadeCaptcha {

@@ -12,10 +12,10 @@ final class ShapeMakeIntegrationTests: XCTestCase {
     var shapes = ShapeCatalog.all
     shapes.append(try CustomShape(pathData: "M0 0H10V10H0Z M3 3H7V7H3Z", fillRule: .evenodd))
     for shape in shapes {
-      var o = MakeOptions()
+      var o = SlideOptions()
       o.shape = shape
       o.pieceSize = 62
-      let c = try CaptchaMaker.make(background: bg, source: nil, options: o, seed: 11)
+      let c = try SlideMaker.make(background: bg, source: nil, options: o, seed: 11)
       XCTAssertEqual(c.answer.shape, shape.name)
       XCTAssertEqual(c.piece.width, 62)
       let alpha = stride(from: 3, to: c.piece.pixels.count, by: 4).map { c.piece.pixels[$0] }
@@ -29,11 +29,11 @@ final class ShapeMakeIntegrationTests: XCTestCase {
 
   func testJigsawPiecesVaryWithTheCaptchaSeed() throws {
     let bg = ProceduralBackground.make(width: 320, height: 160, seed: 3)
-    var o = MakeOptions()
+    var o = SlideOptions()
     o.shape = JigsawShape()
     var alphas = Set<[UInt8]>()
     for seed: UInt64 in 1...6 {
-      let c = try CaptchaMaker.make(background: bg, source: nil, options: o, seed: seed)
+      let c = try SlideMaker.make(background: bg, source: nil, options: o, seed: seed)
       alphas.insert(stride(from: 3, to: c.piece.pixels.count, by: 4).map { c.piece.pixels[$0] })
     }
     XCTAssertEqual(alphas.count, 6)

@@ -1,0 +1,11 @@
+/// A whole-pixel position on the background: piece.png's top-left corner (slide), the disc's
+/// centre (rotate), a dot (pattern).
+public struct PiecePosition: Equatable, Hashable, Codable, Sendable {
+  public var x: Int
+  public var y: Int
+
+  public init(x: Int, y: Int) {
+    self.x = x
+    self.y = y
+  }
+}

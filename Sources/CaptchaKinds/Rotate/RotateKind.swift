@@ -1,0 +1,127 @@
+import CaptchaImaging
+import CaptchaSupport
+
+/// The rotate captcha (from the circular-slider control): a disc cut from the middle of the
+/// picture and shown turned; the client turns it back upright. The background has the disc and a
+/// gap band around it removed, so no upright copy of the disc exists and its rim never touches the
+/// picture it came from.
+public struct RotateKind: CaptchaKind {
+  public static let name = "rotate"
+
+  /// Stream numbers for `Xoshiro256StarStar(seed:stream:)`.
+  enum Stream {
+    static let angle: UInt64 = 0x726f_616e  // "roan"
+    static let jitter: UInt64 = 0x726f_6a69  // "roji"
+    static let fill: UInt64 = 0x726f_6669  // "rofi"
+  }
+
+  public var options: RotateOptions
+
+  public init(options: RotateOptions) {
+    self.options = options
+  }
+
+  public var backgroundStage: BackgroundStage { options.backgroundStage }
+
+  public var backgroundFileName: String { options.format.backgroundFileName }
+
+  public var writesDurably: Bool { options.durableWrites }
+
+  /// Makes the captcha in named stages: the disc's geometry, the secret angle, the turned piece,
+  /// its jitter, the background with the disc removed, the answer, the encoded files.
+  public func make(_ background: consuming PreparedBackground, seed: UInt64) throws -> MadeCaptcha {
+    try options.validate()
+    let record = (source: background.source, resize: background.resize, variation: background.variation)
+    var image = background.image
+    _ = consume background
+    let g = try DiscGeometry.fitting(
+      width: image.width, height: image.height, diameter: options.diameter, gapFraction: options.gapFraction,
+      name: record.source?.file ?? "built-in background")
+    let (angle, steps) = try drawAngle(seed: seed)
+    // The piece is the disc turned clockwise by 360 − angle, so turning it clockwise by `angle`
+    // makes it upright.
+    var piece = DiscPiece.turnedSquare(
+      from: image, geometry: g, turnedClockwiseBy: (360 - angle).truncatingRemainder(dividingBy: 360))
+    if options.rimFlattening { RimFlattening.apply(to: &piece) }
+    if options.pieceJitter {
+      var rng = Xoshiro256StarStar(seed: seed, stream: Stream.jitter)
+      DiscJitter.draw(rng: &rng).apply(to: &piece)
+    }
+    try DiscPiece.cutToCircle(&piece, radius: g.radius)
+    var fillRNG = Xoshiro256StarStar(seed: seed, stream: Stream.fill)
+    try DiscRemoval.remove(from: &image, geometry: g, noiseSeed: fillRNG.next())
+    let answer = RotateAnswer(
+      seed: seed, angle: angle, tolerance: options.tolerance, center: .init(x: g.centerX, y: g.centerY),
+      background: .init(file: backgroundFileName, width: image.width, height: image.height),
+      piece: .init(file: CaptchaFiles.pieceFileName, width: piece.width, height: piece.height), steps: steps,
+      source: record.source, resize: record.resize, variation: record.variation)
+    return MadeCaptcha(
+      files: try encode(piece: piece, background: image, answer: answer), answer: answer.json,
+      header: answer.header, manifestFields: Self.manifestFields(answer))
+  }
+
+  /// The secret angle: a whole degree in 30…330, or with `--steps` a stop at least 30° from upright.
+  func drawAngle(seed: UInt64) throws -> (Double, StepStops?) {
+    var rng = Xoshiro256StarStar(seed: seed, stream: Stream.angle)
+    let away = RotateOptions.minimumTurn
+    if let n = options.steps {
+      let stops = try StepStops.rotate(count: n, away: Double(away), rng: &rng)
+      return (stops.positions[stops.index], stops)
+    }
+    return (Double(rng.nextInt(in: away...(360 - away))), nil)
+  }
+
+  /// piece.png (RGBA), the background (PNG or JPEG) and answer.json, the large background first.
+  func encode(piece: RGBAImage, background: RGBAImage, answer: RotateAnswer) throws -> CaptchaFiles {
+    let bg: [UInt8]
+    switch options.format {
+    case .png: bg = try ImageCodec.encodePNG(background, keepAlpha: !background.isOpaque)
+    case .jpeg: bg = try ImageCodec.encodeJPEG(background, quality: options.quality)
+    }
+    return CaptchaFiles(files: [
+      (CaptchaFiles.pieceFileName, try ImageCodec.encodePNG(piece, keepAlpha: true)),
+      (backgroundFileName, bg),
+      (CaptchaFiles.answerFileName, answer.jsonBytes),
+    ])
+  }
+
+  public static func verify(answer bytes: [UInt8], name: String, response: ClientResponse) throws -> Verdict {
+    let answer = try RotateAnswer.parse(bytes, name: name)
+    if response.x != nil || response.y != nil {
+      throw CaptchaError(
+        .usage, "\(name): the answer is a rotate captcha; answer it with --angle (degrees), not --x/--y")
+    }
+    if response.displayWidth != nil {
+      throw CaptchaError(
+        .usage, "\(name): --display-width does not apply to a rotate captcha (angles do not scale)")
+    }
+    let passed: Bool
+    switch (response.angle, response.step) {
+    case (.some, .some):
+      throw CaptchaError(.usage, "give either --angle or --step, not both")
+    case (nil, .some(let k)):
+      guard let steps = answer.steps else {
+        throw CaptchaError(
+          .usage, "\(name): the answer has no steps (made without --steps); answer it with --angle")
+      }
+      passed = try steps.accepts(step: k, name: name)
+    case (.some(let a), nil):
+      guard a.isFinite else { throw CaptchaError(.usage, "--angle must be a finite number of degrees") }
+      passed = RotateVerifier.verify(answer: answer, angle: a)
+    case (nil, nil):
+      throw CaptchaError(.usage, "\(name): the answer is a rotate captcha; answer it with --angle (degrees)")
+    }
+    return Verdict(passed: passed, reason: passed ? "the piece is upright" : "the piece is not upright")
+  }
+
+  public static func manifestFields(answer bytes: [UInt8], name: String) throws -> [(String, JSONValue)] {
+    manifestFields(try RotateAnswer.parse(bytes, name: name))
+  }
+
+  /// `angle` (and `step` for a stepped answer).
+  static func manifestFields(_ answer: RotateAnswer) -> [(String, JSONValue)] {
+    var fields: [(String, JSONValue)] = [("angle", .double(answer.angle))]
+    if let s = answer.steps { fields.append(("step", .int(Int64(s.index)))) }
+    return fields
+  }
+}

@@ -1,0 +1,108 @@
+import CaptchaImaging
+import CaptchaSupport
+import VectorRaster
+
+/// How a client may drag the piece.
+public enum DragMode: String, CaseIterable, Codable, Sendable {
+  /// Along the target's row, starting at the left edge; only x is checked.
+  case horizontal
+  /// Along the target's column, starting at the top edge; x and y are checked.
+  case vertical
+  /// Anywhere; x and y are checked.
+  case free
+}
+
+/// Everything that shapes one captcha besides the background and the seed.
+public struct SlideOptions: Sendable {
+  /// Resize the background to this size first (with `fit`); nil keeps the image's own size
+  /// (the built-in background is then 320×160).
+  public var size: PixelSize?
+  /// How `size` is applied.
+  public var fit: Fit = .cover
+  /// Side of the square piece box in pixels; nil picks 3/8 of the background's shorter side
+  /// (60 for 320×160), at least `SlideMaker.minimumAutoPieceSize`.
+  public var pieceSize: Int?
+  public var shape: any PieceShape = BuiltinShape.classic
+  public var mode: DragMode = .horizontal
+  /// Accepted distance from the target in background pixels (inclusive).
+  public var tolerance: Int = 5
+  public var format: OutputFormat = .png
+  /// JPEG quality 1…100 (used with `format == .jpeg`).
+  public var quality: Int = 90
+  /// Refuse input images with more pixels than this, before decoding them.
+  public var maxPixels: Int = SlideOptions.defaultMaxPixels
+  /// fsync each output file before renaming it into place (`--no-fsync` turns it off for scratch
+  /// output). Changes no byte of the output.
+  public var durableWrites = true
+  /// Threads one captcha's heavy stages may share (the warp and tone of a large picture, the
+  /// hole's parts). `make` uses every processor; a batch worker uses 1, its parallelism being
+  /// across items. Changes no byte of the output.
+  public var threads = 1
+  /// The piece's look (rim).
+  public var pieceStyle = PieceStyle()
+  /// The hole's look.
+  public var holeStyle: any HoleStyle = ShadeHole()
+  /// How piece.png frames the piece.
+  public var pieceLayout: PieceLayout = .tight
+  /// A drop shadow under the piece (piece.png is padded for it); nil: none.
+  public var pieceShadow: PieceShadow?
+  /// Per-captcha background variation (crop, rotation, colour, noise); off by default.
+  public var variation = BackgroundVariation.none
+  /// Decoy holes; none by default.
+  public var decoys = DecoySettings()
+  /// `--steps N`: the target is one of N evenly spaced x stops (horizontal mode only).
+  public var steps: Int?
+  /// The deployment's style key (`--style-key`): restyles the hardened look; nil: the public look.
+  public var styleKey: StyleKey?
+
+  /// The codecs' default limit (50 megapixels).
+  public static let defaultMaxPixels = ImageCodec.defaultMaxPixels
+
+  public init() {}
+
+  /// The background stage these options describe.
+  public var backgroundStage: BackgroundStage {
+    var stage = BackgroundStage(size: size, fit: fit, maxPixels: maxPixels, variation: variation)
+    stage.threads = threads
+    return stage
+  }
+
+  /// The piece side for a background of `width`×`height`.
+  public func resolvedPieceSize(width: Int, height: Int) -> Int {
+    if let p = pieceSize { return p }
+    return max(SlideMaker.minimumAutoPieceSize, (min(width, height) * 3 + 4) / 8)
+  }
+
+  /// Rejects impossible options with a `.usage` error naming the option.
+  public func validate() throws {
+    try backgroundStage.validate()
+    if let p = pieceSize, p < 8 {
+      throw CaptchaError(.usage, "--piece-size \(p) is too small; use at least 8 pixels")
+    }
+    if tolerance < 0 {
+      throw CaptchaError(.usage, "--tolerance \(tolerance) is negative; use 0 or more pixels")
+    }
+    if !(1...100).contains(quality) {
+      throw CaptchaError(.usage, "--quality \(quality) is outside 1…100")
+    }
+    if format == .jpeg && holeStyle.needsAlpha {
+      throw CaptchaError(
+        .usage,
+        "--hole-style \(holeStyle.name) needs transparency, which --format jpeg cannot store; use --format png"
+      )
+    }
+    if pieceLayout == .strip && mode != .horizontal {
+      throw CaptchaError(
+        .usage, "--piece-layout strip needs --mode horizontal (a strip only slides sideways)")
+    }
+    if let n = steps {
+      try StepStops.validate(count: n)
+      guard mode == .horizontal else {
+        throw CaptchaError(.usage, "--steps needs --mode horizontal (the stops are x positions)")
+      }
+    }
+    try pieceStyle.validate()
+    try pieceShadow?.validate()
+    try decoys.validate()
+  }
+}
