@@ -11,8 +11,15 @@ import PackageDescription
 // execs the captcha-gen-serve binary next to it.
 let package = Package(
   name: "captcha-gen",
+  // What users import (README, docs/library.md): the captcha library, the challenge service without
+  // HTTP, serve's Hummingbird routes, the PostgreSQL store, and the store contract suite for a store
+  // of their own (as HummingbirdTesting is for Hummingbird apps).
   products: [
     .library(name: "CaptchaKit", targets: ["CaptchaKit"]),
+    .library(name: "CaptchaService", targets: ["CaptchaService"]),
+    .library(name: "CaptchaServe", targets: ["CaptchaServe"]),
+    .library(name: "CaptchaStorePostgres", targets: ["CaptchaStorePostgres"]),
+    .library(name: "ChallengeStoreTesting", targets: ["ChallengeStoreTesting"]),
     .executable(name: "captcha-gen", targets: ["captcha-gen"]),
     .executable(name: "captcha-gen-serve", targets: ["captcha-gen-serve"]),
   ],
@@ -128,11 +135,9 @@ let package = Package(
     .testTarget(name: "CaptchaBatchTests", dependencies: ["CaptchaBatch"]),
     .testTarget(name: "CaptchaCompareTests", dependencies: ["CaptchaCompare"]),
     .testTarget(name: "CLITests", dependencies: ["CaptchaKit"]),
-    // The ChallengeStore contract as XCTest assertions, run against every store; never shipped.
-    .target(
-      name: "ChallengeStoreTesting", dependencies: ["CaptchaService"],
-      path: "Tests/ChallengeStoreTesting"
-    ),
+    // The ChallengeStore contract as XCTest assertions, run against every store (ours in the tests,
+    // a user's own store in theirs).
+    .target(name: "ChallengeStoreTesting", dependencies: ["CaptchaService"]),
     .testTarget(name: "CaptchaServiceTests", dependencies: ["CaptchaService", "ChallengeStoreTesting"]),
     .testTarget(
       name: "CaptchaStorePostgresTests",

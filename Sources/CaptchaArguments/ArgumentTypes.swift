@@ -29,9 +29,3 @@ extension StructuredArgument {
     self = value
   }
 }
-
-/// `--shadow-offset DX,DY`: a shift in whole pixels, right and down.
-struct PixelOffset: Equatable, Sendable {
-  var dx: Int
-  var dy: Int
-}

@@ -19,15 +19,16 @@ public func printError(_ line: String) {
   writeAll(fd: 2, Array((line + "\n").utf8))
 }
 
-/// Runs a command body, turning a library error (`CaptchaError`, or a `PathError` from the geometry layer) into one sentence on stderr and its sysexits code.
-/// Every subcommand's `run()` goes through this so errors look the same everywhere.
+/// Runs a command body, turning a library error into one sentence on stderr and its sysexits code
+/// (`CommandLineWording`). Every subcommand's `run()` goes through this so errors look the same
+/// everywhere.
 public func reportingErrors<T>(_ body: () throws -> T) throws -> T {
   do {
     return try body()
   } catch {
-    guard let error = CaptchaError(thrown: error) else { throw error }
-    printError("captcha-gen: \(error.message)")
-    throw ExitCode(error.kind.exitCode)
+    guard let report = CommandLineWording.report(error) else { throw error }
+    printError("captcha-gen: \(report.message)")
+    throw ExitCode(report.exitCode)
   }
 }
 

@@ -52,21 +52,15 @@ struct HardeningOptionGroup: ParsableArguments {
       valueName: "secret"))
   var styleKey: String?
 
-  /// Sets `options.variation` (the `--vary` preset, or the variation already in `options`, e.g.
-  /// from `--difficulty`, then any knobs on top) and `options.decoys` when `--decoys` is given.
-  func apply(to options: inout SlideOptions) throws {
-    var v = vary?.variation ?? options.variation
-    if let c = varyCrop { v.minCropScale = c }
-    if let r = varyRotation { v.maxRotation = r }
-    if let c = varyColor { v.color = c }
-    if let n = varyNoise { v.noise = n }
-    options.variation = v
-    if let n = decoys {
-      options.decoys.count = n
-      options.decoys.isCountChosen = true
-    }
-    if let secret = styleKey ?? StyleKey.secretFromEnvironment() {
-      options.styleKey = try StyleKey(secret: secret)
-    }
+  /// Sets the variation knobs, the decoys and the style key (the environment's as a fallback).
+  func apply(to options: inout CaptchaOptions) {
+    options.vary = vary
+    options.varyCrop = varyCrop
+    options.varyRotation = varyRotation
+    options.varyColor = varyColor
+    options.varyNoise = varyNoise
+    options.decoys = decoys
+    options.styleKey = styleKey
+    options.fallbackStyleKey = StyleKey.secretFromEnvironment()
   }
 }

@@ -17,21 +17,34 @@ struct KindName: ExpressibleByArgument, Equatable {
   var defaultValueDescription: String { name }
 }
 
-/// `--kind` of `make` and `batch`: one kind (default slide).
+/// `--kind` of `make` and `batch`: one kind (default slide). Given twice, it is refused rather than
+/// cut to the last (make and batch make one kind per run).
 public struct SingleKindOption: ParsableArguments {
   @Option(
     name: .customLong("kind"),
     help: ArgumentHelp(
-      "Captcha kind: \(KindCatalog.names.joined(separator: ", ")) (default slide).", valueName: "kind"))
-  var kindName: KindName = KindName(SlideKind.name)
+      "Captcha kind: \(KindCatalog.names.joined(separator: ", ")) (default \(KindCatalog.names[0])).",
+      valueName: "kind"))
+  var kindNames: [KindName] = []
 
   public init() {}
+
+  public func validate() throws {
+    guard kindNames.count <= 1 else {
+      throw ValidationError(
+        "--kind is given \(kindNames.count) times; this command makes one kind per run (run it once per kind)."
+      )
+    }
+  }
+
+  /// The kind's name.
+  public var name: String { kindNames.first?.name ?? KindCatalog.names[0] }
 
   /// The kind these options and `captchaOptions` describe, one captcha using up to `threads`.
   public func kind(_ captchaOptions: MakeOptionGroup, withInputImages: Bool, threads: Int = 1) throws
     -> any CaptchaKind
   {
-    try captchaOptions.kinds(named: [kindName.name], withInputImages: withInputImages, threads: threads)[0]
+    try captchaOptions.kinds(named: [name], withInputImages: withInputImages, threads: threads)[0]
   }
 }
 
@@ -53,6 +66,11 @@ public struct KindList: StructuredArgument, Equatable {
     }
     guard Set(names).count == names.count else { throw ValidationError("a kind is listed twice") }
     return KindList(names: names)
+  }
+
+  /// The lists one after the other (`--kind` given more than once).
+  public init(joining lists: [KindList]) {
+    names = lists.flatMap(\.names)
   }
 
   public var defaultValueDescription: String { names.joined(separator: ",") }

@@ -25,8 +25,10 @@ public struct MakeOptionGroup: ParsableArguments {
   var size: PixelSize?
 
   @Option(
-    help: "How --size maps the image: cover (crop), contain (pad with the image's mean colour), stretch.")
-  var fit: Fit = .cover
+    help:
+      "How --size maps the image: cover (crop), contain (pad with the image's mean colour), stretch (default cover)."
+  )
+  var fit: Fit?
 
   @Option(help: "Side of the square piece box in pixels (default: 3/8 of the shorter side, 60 for 320x160).")
   var pieceSize: Int?
@@ -59,8 +61,9 @@ public struct MakeOptionGroup: ParsableArguments {
     transform: { try RotationSpec.parse($0) })
   var pieceRotation: RotationSpec?
 
-  @Option(help: "Drag mode: horizontal (only x is checked), vertical or free (x and y are checked).")
-  var mode: DragMode = .horizontal
+  @Option(
+    help: "Drag mode: horizontal (only x is checked; the default), vertical or free (x and y are checked).")
+  var mode: DragMode?
 
   @Option(
     help: ArgumentHelp(
@@ -68,17 +71,17 @@ public struct MakeOptionGroup: ParsableArguments {
         + "(default \(RotateOptions.defaultTolerance)).", valueName: "n"))
   var tolerance: Int?
 
-  @Option(help: "Background file format: png or jpeg (the piece is always PNG).")
-  var format: OutputFormat = .png
+  @Option(help: "Background file format: png (the default) or jpeg (the piece is always PNG).")
+  var format: OutputFormat?
 
-  @Option(help: "JPEG quality, 1…100 (with --format jpeg).")
-  var quality: Int = 90
+  @Option(help: "JPEG quality, 1…100 (with --format jpeg; default \(OutputFormat.defaultQuality)).")
+  var quality: Int?
 
   @Option(
     help: ArgumentHelp(
       "How hard the captcha is for solvers: classic (plain darkened hole, easily solved), easy, normal "
-        + "or hard; explicit look options apply on top."))
-  var difficulty: Difficulty = .normal
+        + "or hard (the default); explicit look options apply on top."))
+  var difficulty: Difficulty?
 
   @Option(
     help: ArgumentHelp(
@@ -90,8 +93,11 @@ public struct MakeOptionGroup: ParsableArguments {
       "Strength of the hole style, 0…1 (default per style, e.g. 0.5 shade, 0.7 overlay).", valueName: "x"))
   var holeOpacity: Double?
 
-  @Option(help: "piece.png framing: tight (the piece box) or strip (full-height transparent strip; y = 0).")
-  var pieceLayout: PieceLayout = .tight
+  @Option(
+    help:
+      "piece.png framing: tight (the piece box; the default) or strip (full-height transparent strip; y = 0)."
+  )
+  var pieceLayout: PieceLayout?
 
   @Flag(help: "Give the piece a drop shadow (piece.png is padded for it; start/target account for it).")
   var pieceShadow = false
@@ -131,8 +137,11 @@ public struct MakeOptionGroup: ParsableArguments {
     help: ArgumentHelp("Bevel strength, 0…1 (default 0.5); implies --piece-bevel.", valueName: "x"))
   var bevelStrength: Double?
 
-  @Option(help: "Refuse input images with more pixels than this, before decoding.")
-  var maxPixels: Int = SlideOptions.defaultMaxPixels
+  @Option(
+    help:
+      "Refuse input images with more pixels than this, before decoding (default \(ImageCodec.defaultMaxPixels))."
+  )
+  var maxPixels: Int?
 
   @Flag(
     name: .customLong("no-fsync"),
@@ -144,137 +153,48 @@ public struct MakeOptionGroup: ParsableArguments {
 
   public init() {}
 
-  /// The rules about which of these options go together (ArgumentParser runs this after parsing;
-  /// a broken rule is a usage error, exit 64).
-  public func validate() throws {
-    let outlines = [
-      shape.map { _ in "--shape" }, shapePath.map { _ in "--shape-path" },
-      shapeFile.map { _ in "--shape-file" },
-    ]
-    .compactMap { $0 }
-    guard outlines.count <= 1 else {
-      throw ValidationError("\(outlines.joined(separator: " and ")) cannot be used together; choose one.")
-    }
-    if fillRule != nil && shapePath == nil && shapeFile == nil {
-      throw ValidationError("--fill-rule applies to custom outlines only; add --shape-path or --shape-file.")
-    }
-  }
-
-  /// The rotate kind's options: the background stage, format and `--piece-size` (the disc's
-  /// diameter) as for slide, the tolerance in degrees, the steps. Slide-only options are refused.
-  func rotateOptions() throws -> RotateOptions {
-    if let given = slideOnlyOptionsGiven().first {
-      throw CaptchaError(.usage, "\(given) does not apply to --kind rotate")
-    }
-    var o = RotateOptions(make: try makeOptions(steps: nil))
-    o.tolerance = tolerance ?? RotateOptions.defaultTolerance
-    o.steps = steps
-    try o.validate()
-    return o
-  }
-
-  /// The slide-only options given on the command line, by name.
-  func slideOnlyOptionsGiven() -> [String] {
-    let given: [(String, Bool)] = [
-      ("--shape", shape != nil), ("--shape-path", shapePath != nil), ("--shape-file", shapeFile != nil),
-      ("--fill-rule", fillRule != nil), ("--piece-rotation", pieceRotation != nil),
-      ("--mode", mode != .horizontal), ("--hole-style", holeStyle != nil),
-      ("--hole-opacity", holeOpacity != nil), ("--piece-layout", pieceLayout != .tight),
-      ("--piece-shadow", pieceShadow || shadowOffset != nil || shadowBlur != nil || shadowOpacity != nil),
-      ("--piece-bevel", bevel() != nil),
-      ("--decoys", hardening.decoys != nil),
-    ]
-    return given.filter { $0.1 }.map { $0.0 }
-  }
-
-  /// The captcha kinds called `names` (`--kind`), each built from these options by `kind(named:)`.
-  /// `--length` applies to pattern only.
-  /// `threads`: how many threads one captcha may use (`SlideOptions.threads`; 1 for batch workers).
-  public func kinds(named names: [String], withInputImages: Bool, threads: Int = 1) throws
-    -> [any CaptchaKind]
-  {
-    if !names.contains(PatternKind.name) && length != nil {
-      throw usageError("--length applies only to --kind pattern")
-    }
-    return try names.map { try kind(named: $0, withInputImages: withInputImages, threads: threads) }
-  }
-
-  /// The captcha kind called `name` (`--kind`), its options checked once, before anything is read
-  /// or drawn: `validate()`, and for slide whether the piece fits when the options alone fix the
-  /// background's size (`--size`, or the built-in background when there are no input images).
-  func kind(named name: String, withInputImages: Bool, threads: Int) throws -> any CaptchaKind {
-    switch name {
-    case PatternKind.name:
-      var options = try makeOptions()
-      options.threads = threads
-      try options.validate()
-      return try PatternKind(
-        options: PatternOptions(length: length ?? PatternOptions.defaultLength, make: options))
-    case RotateKind.name:
-      var options = try rotateOptions()
-      options.backgroundStage.threads = threads
-      try options.validate()
-      return RotateKind(options: options)
-    default:
-      var options = try makeOptions()
-      options.threads = threads
-      try options.validate(withInputImages: withInputImages)
-      return SlideKind(options: options)
-    }
-  }
-
-  /// The library options these arguments describe (reads a `--shape-file`), not yet validated.
-  func makeOptions() throws -> SlideOptions {
-    try makeOptions(steps: steps)
-  }
-
-  /// The library options with `steps` in place of `--steps` (rotate reads its own).
-  func makeOptions(steps: Int?) throws -> SlideOptions {
-    var o = SlideOptions(difficulty: difficulty)
+  /// The library's options these arguments describe. A style key comes from `--style-key`, or
+  /// else from the environment (`CAPTCHA_STYLE_KEY`), which applies wherever a kind takes one.
+  public func captchaOptions() -> CaptchaOptions {
+    var o = CaptchaOptions()
+    o.difficulty = difficulty
     o.size = size
     o.fit = fit
-    o.pieceSize = pieceSize
-    o.shape = try ShapeCatalog.resolve(shapeSource, rotation: pieceRotation)
-    o.mode = mode
-    o.tolerance = tolerance ?? 5
-    o.steps = steps
     o.format = format
     o.quality = quality
     o.maxPixels = maxPixels
-    o.durableWrites = !noFsync
+    o.durableWrites = noFsync ? false : nil
+    o.steps = steps
+    o.tolerance = tolerance
+    o.pieceSize = pieceSize
+    o.length = length
+    o.shape = shape
+    o.shapePath = shapePath
+    o.shapeFile = shapeFile
+    o.fillRule = fillRule
+    o.pieceRotation = pieceRotation
+    o.mode = mode
+    o.holeStyle = holeStyle
+    o.holeOpacity = holeOpacity
     o.pieceLayout = pieceLayout
-    if holeStyle != nil || holeOpacity != nil {
-      o.holeStyle = try HoleStyleCatalog.style(holeStyle ?? difficulty.defaultHoleStyle, opacity: holeOpacity)
-    }
-    o.pieceShadow = shadow()
-    o.pieceStyle.bevel = bevel()
-    try hardening.apply(to: &o)
+    o.pieceShadow = pieceShadow ? true : nil
+    o.shadowOffset = shadowOffset
+    o.shadowBlur = shadowBlur
+    o.shadowOpacity = shadowOpacity
+    o.pieceBevel = pieceBevel ? true : nil
+    o.bevelWidth = bevelWidth
+    o.bevelStrength = bevelStrength
+    hardening.apply(to: &o)
     return o
   }
 
-  /// The piece outline `--shape`, `--shape-path` or `--shape-file` (with `--fill-rule`) names.
-  var shapeSource: ShapeSource {
-    if let data = shapePath { return .pathData(data, fillRule: fillRule ?? .nonzero) }
-    if let file = shapeFile { return .file(file, fillRule: fillRule ?? .nonzero) }
-    return .builtin(shape ?? difficulty.defaultShape)
-  }
-
-  /// The drop shadow `--piece-shadow` and the `--shadow-*` options describe, or nil.
-  func shadow() -> PieceShadow? {
-    guard pieceShadow || shadowOffset != nil || shadowBlur != nil || shadowOpacity != nil else { return nil }
-    var s = PieceShadow()
-    if let offset = shadowOffset { (s.offsetX, s.offsetY) = (offset.dx, offset.dy) }
-    if let b = shadowBlur { s.blur = b }
-    if let o = shadowOpacity { s.opacity = o }
-    return s
-  }
-
-  /// The bevel `--piece-bevel` and the `--bevel-*` options describe, or nil.
-  func bevel() -> PieceBevel? {
-    guard pieceBevel || bevelWidth != nil || bevelStrength != nil else { return nil }
-    var b = PieceBevel()
-    if let w = bevelWidth { b.width = w }
-    if let s = bevelStrength { b.strength = s }
-    return b
+  /// The captcha kinds called `names` (`--kind`), built by the catalog from these options, each
+  /// checked before anything is read or drawn. `threads`: how many threads one captcha may use.
+  public func kinds(named names: [String], withInputImages: Bool, threads: Int = 1) throws
+    -> [any CaptchaKind]
+  {
+    try KindCatalog.kinds(
+      named: names, options: captchaOptions(),
+      building: KindBuilding(withInputImages: withInputImages, threads: threads))
   }
 }

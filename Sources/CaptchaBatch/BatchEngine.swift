@@ -72,7 +72,7 @@ public struct BatchEngine<Background> {
   /// manifest cannot be created or written).
   public func run(
     progress: @escaping (BatchProgress) -> Void = { _ in },
-    failure: @escaping (BatchItem, CaptchaError) -> Void = { _, _ in }
+    failure: @escaping (BatchItem, any Error) -> Void = { _, _ in }
   ) throws -> BatchSummary {
     try request.validate()
     let total = itemCount
@@ -94,11 +94,15 @@ public struct BatchEngine<Background> {
     let existing = self.existing
     let engine = self
     let fail = { (position: Int, item: BatchItem, error: Error) in
+      // Options that do not fit this item's picture are the item's usage error; the front end
+      // words them (`failure` gets the typed error), the manifest names the options plainly.
+      let options = error as? OptionError
       let e =
-        CaptchaError(thrown: error) ?? CaptchaError(.io, "Item \(item.folderName) failed: \(error).")
+        CaptchaError(thrown: error) ?? options.map { CaptchaError(.usage, $0.description) }
+        ?? CaptchaError(.io, "Item \(item.folderName) failed: \(error).")
       failures.add(item, e)
       sink.deliver(position: position, line: ManifestLine.failed(item, e))
-      failure(item, e)
+      failure(item, options ?? e)
       progress(counter.record(.failed))
     }
     let writerCount = Self.writerCount(jobs: request.jobs)

@@ -93,16 +93,9 @@ public struct BatchSummary: Sendable {
   /// The failed items, by index, with the reason.
   public var failures: [(index: Int, source: String, error: CaptchaError)]
 
-  /// 0 when every item was made or skipped; 1 when some items failed because of their input (a
-  /// corrupt or missing background, options impossible for that image) and the batch otherwise ran
-  /// to the end — like `compare`'s "different" and `verify`'s "fail", an outcome rather than an
-  /// error; but when an item failed because its files could not be written, the first such
-  /// failure's code (73 cannot create, 74 I/O error) is returned, since the environment is broken.
-  public var exitCode: Int32 {
-    guard !failures.isEmpty else { return 0 }
-    if let output = failures.first(where: { $0.error.kind == .cannotCreate || $0.error.kind == .io }) {
-      return output.error.kind.exitCode
-    }
-    return 1
+  /// The first failure that is the environment's rather than an item's own (its files could not
+  /// be created or written), or nil; the command line exits with its code when there is one.
+  public var outputFailure: CaptchaError? {
+    failures.first(where: { $0.error.kind == .cannotCreate || $0.error.kind == .io })?.error
   }
 }

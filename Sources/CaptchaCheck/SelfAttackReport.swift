@@ -75,3 +75,13 @@ public struct SelfAttackReport: Equatable, Sendable {
     ])
   }
 }
+
+extension JSONValue {
+  /// This answer's JSON with the self-attack's report appended as `check` (for `make --check
+  /// --json` on stdout; answer.json on disk never carries it). Without a report, unchanged.
+  public func appending(check report: SelfAttackReport?) -> JSONValue {
+    guard let report, case .object(var members) = self else { return self }
+    members.append(("check", report.json))
+    return .object(members)
+  }
+}

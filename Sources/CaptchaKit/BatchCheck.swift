@@ -36,7 +36,7 @@ extension CaptchaBatch {
   /// Attacks the captcha in `item`'s folder and records the result.
   static func check(_ item: BatchItem, into tally: SelfAttackTally) {
     do {
-      tally.add(try SelfAttackCatalog.run(folder: item.folderPath))
+      tally.add(try KindCatalog.selfAttack(folder: item.folderPath))
     } catch {
       tally.addError()
     }

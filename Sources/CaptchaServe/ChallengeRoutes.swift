@@ -20,7 +20,7 @@ struct ChallengeRoutes {
       let issued = try await service.issue(kind: body.kind)
       return .json(ChallengeJSON.value(issued, inlineImages: body.inlineImages ?? false, dev: dev))
     } catch let error as ChallengeServiceError {
-      throw APIError(.badRequest, error.description)
+      throw APIError(.badRequest, APIWording.text(error))
     } catch let error as ChallengeStoreUnavailable {
       throw Self.unavailable(error, context)
     }
@@ -46,7 +46,7 @@ struct ChallengeRoutes {
     do {
       outcome = try await service.verify(id: id, response: response)
     } catch let error as ChallengeServiceError {
-      throw APIError(.badRequest, error.description + " (this challenge is now used up)")
+      throw APIError(.badRequest, APIWording.text(error) + " (this challenge is now used up)")
     } catch let error as ChallengeStoreUnavailable {
       throw Self.unavailable(error, context)
     }

@@ -102,18 +102,21 @@ public final class ChallengeService: Sendable {
 
   /// The verdict on `response` for `challenge`: a response without a drag track fails when
   /// `settings.requireTrack` is on; otherwise positions are scaled from `displayWidth` to background
-  /// pixels and the kind judges them (`KindCatalog.verify`).
+  /// pixels and the kind judges them. A response that does not fit the kind throws
+  /// `ChallengeServiceError.responseDoesNotFit`.
   func judge(_ challenge: StoredChallenge, response: ClientResponse) throws -> Verdict {
     if settings.requireTrack && (response.track?.samples.isEmpty ?? true) {
       return Verdict(passed: false, reason: "this server requires the drag track with every answer")
     }
-    try ResponseShape.check(response, kind: challenge.kind)
     let header = try AnswerHeader.decode(challenge.answer, name: "the stored answer")
-    let scaled = response.scaledToBackground(width: header.background.width)
     do {
+      if let width = response.displayWidth, !(width.isFinite && width > 0) {
+        throw VerifyError.notPositive(.displayWidth)
+      }
+      let scaled = response.scaledToBackground(width: header.background.width)
       return try KindCatalog.verify(answer: challenge.answer, name: "this challenge", response: scaled)
-    } catch let error as CaptchaError where error.kind == .usage {
-      throw ChallengeServiceError.responseDoesNotFit(error.message)
+    } catch let error as VerifyError {
+      throw ChallengeServiceError.responseDoesNotFit(error)
     }
   }
 

@@ -45,14 +45,14 @@ public enum ChallengeServiceError: Error, Equatable, CustomStringConvertible {
   /// A kind this service does not offer.
   case kindNotOffered(String, offered: [String])
   /// A response that does not answer this challenge's kind (the challenge is used up).
-  case responseDoesNotFit(String)
+  case responseDoesNotFit(VerifyError)
 
   public var description: String {
     switch self {
     case .kindNotOffered(let name, let offered):
       return "kind \"\(name)\" is not offered here; this server offers \(offered.joined(separator: ", "))"
-    case .responseDoesNotFit(let message):
-      return message
+    case .responseDoesNotFit(let error):
+      return "the response does not fit this challenge (\(error))"
     }
   }
 }

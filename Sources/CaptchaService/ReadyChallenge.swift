@@ -28,7 +28,7 @@ public struct ReadyChallenge: Sendable {
     self.answerJSON = made.answer
     self.background = StoredPicture(bytes: background, mediaType: Self.mediaType(of: kind.backgroundFileName))
     self.piece = StoredPicture(bytes: piece, mediaType: Self.mediaType(of: CaptchaFiles.pieceFileName))
-    self.facts = try ChallengeFacts(answer: answer, kind: name)
+    self.facts = try ChallengeFacts(answer: answer, kind: type(of: kind))
   }
 
   /// `image/jpeg` for a `.jpg` file name, `image/png` otherwise.

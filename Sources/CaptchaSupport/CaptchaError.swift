@@ -1,29 +1,20 @@
-/// The one error type the library throws: a category (which the CLI maps to a sysexits code)
-/// and one sentence for the user that names the file and the problem.
+/// The library's error for files, data and I/O: a category and one sentence for the user that names
+/// the file and the problem. The front ends map the category (the command line to a sysexits code).
+/// Options and responses that do not fit have typed errors of their own (`OptionError`,
+/// `VerifyError` in CaptchaKinds).
 public struct CaptchaError: Error, Equatable, CustomStringConvertible, Sendable {
-  /// What went wrong, in sysexits terms.
+  /// What went wrong (the command line maps each to a sysexits code).
   public enum Kind: Equatable, Sendable {
-    /// Bad command-line usage or impossible options (EX_USAGE, 64).
+    /// A request that cannot be done as asked (impossible settings, a wrong argument).
     case usage
-    /// Input data is malformed: corrupt image, bad path data (EX_DATAERR, 65).
+    /// Input data is malformed: corrupt image, bad path data.
     case badData
-    /// An input file does not exist or cannot be opened (EX_NOINPUT, 66).
+    /// An input file does not exist or cannot be opened.
     case missingInput
-    /// An output file or folder cannot be created (EX_CANTCREAT, 73).
+    /// An output file or folder cannot be created.
     case cannotCreate
-    /// A read or write failed part-way (EX_IOERR, 74).
+    /// A read or write failed part-way.
     case io
-
-    /// The sysexits code for this kind.
-    public var exitCode: Int32 {
-      switch self {
-      case .usage: return 64
-      case .badData: return 65
-      case .missingInput: return 66
-      case .cannotCreate: return 73
-      case .io: return 74
-      }
-    }
   }
 
   public var kind: Kind

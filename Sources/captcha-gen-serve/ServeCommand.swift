@@ -42,10 +42,16 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(
     name: .customLong("kind"),
     help: ArgumentHelp(
-      "Kinds offered, a comma list of \(KindCatalog.names.joined(separator: ", ")); a request without a kind gets the first.",
+      "Kinds offered, a comma list of \(KindCatalog.names.joined(separator: ", ")) (given again, the lists are joined); "
+        + "a request without a kind gets the first. Default: all of them.",
       valueName: "kinds"),
     transform: { try KindList.parse($0) })
-  var kinds = KindList(names: KindCatalog.names)
+  var kindLists: [KindList] = []
+
+  /// The kinds offered: the `--kind` lists joined, or every kind.
+  var kinds: KindList {
+    kindLists.isEmpty ? KindList(names: KindCatalog.names) : KindList(joining: kindLists)
+  }
 
   @Option(
     help: ArgumentHelp(
@@ -85,6 +91,7 @@ struct ServeCommand: AsyncParsableCommand {
   var dev = false
 
   func validate() throws {
+    if !kindLists.isEmpty { _ = try KindList.parse(kinds.names.joined(separator: ",")) }
     guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is out of range 0…65535") }
     guard ttl > 0 else { throw ValidationError("--ttl \(ttl) must be at least 1 second") }
     guard pool > 0 else { throw ValidationError("--pool \(pool) must be at least 1") }

@@ -107,11 +107,16 @@ struct BatchCommand: ParsableCommand {
       return try engine.run(
         progress: { display.update($0) },
         failure: { item, error in
-          display.message("captcha-gen: item \(item.folderName) (\(item.source)) failed: \(error.message)")
+          display.message(
+            "captcha-gen: item \(item.folderName) (\(item.source)) failed: \(CommandLineWording.report(error)?.message ?? "\(error)")"
+          )
         })
     }
     display.finish(summary.progress)
     if let tally { display.message(tally.summaryLine) }
-    if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
+    // Items that failed on their own input make the outcome 1 (as verify's fail); a failure to
+    // write output is the environment's, and exits with its own code.
+    if let output = summary.outputFailure { throw ExitCode(output.kind.exitCode) }
+    if !summary.failures.isEmpty { throw ExitCode(1) }
   }
 }

@@ -71,7 +71,7 @@ struct MakeCommand: ParsableCommand {
       let stage = kind.backgroundStage
       let made = try kind.make(stage.prepare(stage.load(path: image, seed: seed), seed: seed), seed: seed)
       try made.files.write(toDirectory: out, durable: kind.writesDurably)
-      let report = check ? try SelfAttackCatalog.run(files: made.files) : nil
+      let report = check ? try KindCatalog.selfAttack(files: made.files) : nil
       if let report { printError(report.summaryLine) }
       if json {
         writeAll(fd: 1, JSONWriter.bytes(made.answer.appending(check: report)))

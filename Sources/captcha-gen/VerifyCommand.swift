@@ -77,8 +77,12 @@ struct VerifyCommand: ParsableCommand {
       if path != nil && track != nil { throw usageError("give --path or --track, not both") }
       let response = ClientResponse(
         x: x, y: y, displayWidth: displayWidth, track: try track.map { try DragTrack.read(path: $0) },
-        path: try path.map { try PatternInput.parsePath($0) }, angle: angle, step: step)
-      return try KindCatalog.verify(answerPath: answer, response: response)
+        path: try path.map { try PathArgument.parse($0) }, angle: angle, step: step)
+      do {
+        return try KindCatalog.verify(answerPath: answer, response: response)
+      } catch let error as VerifyError {
+        throw usageError("\(answer): \(CommandLineWording.text(error))")
+      }
     }
     print(verdict.passed ? "pass" : "fail")
     if !verdict.passed {

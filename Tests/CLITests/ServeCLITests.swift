@@ -15,6 +15,11 @@ final class ServeCLITests: XCTestCase {
         "'wheel' is not a captcha kind; expected a comma list of slide, rotate, pattern"
       ),
       (["--kind", "slide,slide"], 64, "a kind is listed twice"),
+      (["--kind", "slide", "--kind", "rotate,slide"], 64, "a kind is listed twice"),
+      (
+        ["--kind", "rotate,pattern", "--shape", "star"], 64,
+        "--shape applies to none of the kinds rotate, pattern"
+      ),
       (["--store", "mysql://u@h/db"], 64, "expected memory or postgres://USER@HOST:PORT/DB"),
       (["--store", "postgres://h:5432/db"], 64, "The PostgreSQL URL 'postgres://h:5432/db' names no user"),
       (["--rate-limit", "fast"], 64, "expected N/min with a whole number N ≥ 0"),
@@ -22,7 +27,7 @@ final class ServeCLITests: XCTestCase {
       (["--ttl", "0"], 64, "--ttl 0 must be at least 1 second"),
       (["--pool", "0"], 64, "--pool 0 must be at least 1"),
       (["--kind", "rotate", "--shape", "star"], 64, "--shape does not apply to --kind rotate"),
-      (["--kind", "slide", "--length", "5"], 64, "--length applies only to --kind pattern"),
+      (["--kind", "slide", "--length", "5"], 64, "--length does not apply to --kind slide"),
       (
         ["--images", "/nonexistent-captcha-photos"], 66,
         "The image folder /nonexistent-captcha-photos does not exist."
@@ -46,18 +51,26 @@ final class ServeCLITests: XCTestCase {
   }
 
   func testPortZeroPrintsTheAddressFirstAndServes() async throws {
-    let server = try ServeProcess.start(["--port", "0", "--kind", "pattern", "--pool", "1", "--dev"])
+    // `--kind` given twice offers both lists' kinds, the first first.
+    let server = try ServeProcess.start([
+      "--port", "0", "--kind", "pattern", "--kind", "rotate", "--pool", "1", "--dev",
+    ])
     defer { server.stop() }
     let line = try server.firstLine(timeout: 120)
     XCTAssertTrue(line.hasPrefix("listening on http://127.0.0.1:"), line)
     let base = try XCTUnwrap(URL(string: String(line.dropFirst("listening on ".count))))
-    var request = URLRequest(url: base.appendingPathComponent("v1/challenges"))
-    request.httpMethod = "POST"
-    request.httpBody = Data("{}".utf8)
-    let (data, response) = try await URLSession.shared.data(for: request)
-    XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 200)
-    let challenge = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    func issue(_ body: String) async throws -> [String: Any] {
+      var request = URLRequest(url: base.appendingPathComponent("v1/challenges"))
+      request.httpMethod = "POST"
+      request.httpBody = Data(body.utf8)
+      let (data, response) = try await URLSession.shared.data(for: request)
+      XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 200, body)
+      return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+    let challenge = try await issue("{}")
     XCTAssertEqual(challenge["kind"] as? String, "pattern")
+    let rotate = try await issue(#"{"kind": "rotate"}"#)
+    XCTAssertEqual(rotate["kind"] as? String, "rotate")
     XCTAssertNotNil(challenge["answer"], "--dev adds the answer")
     server.stop()
     XCTAssertTrue(server.stderr().contains("--dev is on"), "a warning is logged at start")

@@ -76,7 +76,7 @@ final class ShapesMakeTests: XCTestCase {
 
     (r, _) = try make(["--shape-path", "M0 0 L10 zz"])
     XCTAssertEqual(r.status, 65)
-    XCTAssert(r.stderr.contains("--shape-path"), r.stderr)
+    XCTAssert(r.stderr.contains("the custom outline"), r.stderr)
 
     (r, _) = try make(["--shape-path", "M0 0 L10 0"])
     XCTAssertEqual(r.status, 65)
@@ -84,7 +84,7 @@ final class ShapesMakeTests: XCTestCase {
 
     (r, out) = try make(["--shape-path", "M 0 0 L 10 10"], into: "line")
     XCTAssertEqual(r.status, 65)
-    XCTAssert(r.stderr.contains("--shape-path: the outline encloses no area"), r.stderr)
+    XCTAssert(r.stderr.contains("the custom outline: the outline encloses no area"), r.stderr)
     XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, r.stderr)
     XCTAssertFalse(FileManager.default.fileExists(atPath: out.appendingPathComponent("piece.png").path))
 

@@ -90,7 +90,7 @@ final class BatchEngineTests: XCTestCase {
     let three = try engine("three", jobs: 3).run()
     XCTAssertEqual(one.progress.made, 10)
     XCTAssertEqual(three.progress.made, 10)
-    XCTAssertEqual(one.exitCode, 0)
+    XCTAssertTrue(one.failures.isEmpty)
     let lines = try manifest("one")
     XCTAssertEqual(lines, try manifest("three"))
     XCTAssertEqual(lines.count, 10)
@@ -138,7 +138,7 @@ final class BatchEngineTests: XCTestCase {
     let summary = try engine.run()
     XCTAssertEqual(summary.progress.made, 5)
     XCTAssertEqual(summary.failures.map { $0.index }, [3])
-    XCTAssertEqual(summary.exitCode, CaptchaError.Kind.io.exitCode)
+    XCTAssertEqual(summary.outputFailure?.kind, .io)
     XCTAssertEqual(try manifest("wf").count, 6)
   }
 
@@ -200,7 +200,8 @@ final class BatchEngineTests: XCTestCase {
     XCTAssertEqual(reported.sorted(), [1, 4, 7])
     XCTAssertEqual(summary.progress.made, 7)
     XCTAssertEqual(summary.progress.failed, 3)
-    XCTAssertEqual(summary.exitCode, 1)
+    XCTAssertFalse(summary.failures.isEmpty)
+    XCTAssertNil(summary.outputFailure)
     XCTAssertTrue(summary.failures[0].error.message.contains("b.png"))
     let lines = try manifest("out")
     XCTAssertEqual(lines.count, 10)
@@ -234,17 +235,18 @@ final class BatchEngineTests: XCTestCase {
     }
   }
 
-  func testExitCodeSaysWhetherAndWhyItemsFailed() {
+  func testOutputFailureIsTheFirstFailureToWrite() {
     let p = BatchProgress(total: 4)
     let data = CaptchaError(.badData, "bg.png: not a PNG or JPEG image")
     let missing = CaptchaError(.missingInput, "x.png: no such file")
     let disk = CaptchaError(.io, "cannot write 'out/000003/piece.png': No space left on device")
     let folder = CaptchaError(.cannotCreate, "out/000002: cannot create the output folder")
-    XCTAssertEqual(BatchSummary(progress: p, failures: []).exitCode, 0)
+    XCTAssertNil(BatchSummary(progress: p, failures: []).outputFailure)
+    XCTAssertNil(
+      BatchSummary(progress: p, failures: [(0, "bg.png", data), (1, "x.png", missing)]).outputFailure)
     XCTAssertEqual(
-      BatchSummary(progress: p, failures: [(0, "bg.png", data), (1, "x.png", missing)]).exitCode, 1)
-    XCTAssertEqual(
-      BatchSummary(progress: p, failures: [(0, "bg.png", data), (2, "a", folder), (3, "b", disk)]).exitCode,
-      73)
+      BatchSummary(progress: p, failures: [(0, "bg.png", data), (2, "a", folder), (3, "b", disk)])
+        .outputFailure,
+      folder)
   }
 }

@@ -37,9 +37,9 @@ final class RimMatchAttackTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(cracked, 5, "rim matching is the attack go-captcha's layout falls to")
   }
 
-  func testCatalogRunsRimMatchingOnRotateCaptchas() throws {
+  func testTheRotateKindsSelfAttackIsRimMatching() throws {
     let (f, _) = try files(seed: 3, hardened: true)
-    let report = try SelfAttackCatalog.run(files: f)
+    let report = try RotateKind.selfAttack(files: f, answer: f.bytes(named: CaptchaFiles.answerFileName)!)
     XCTAssertEqual(report.verdicts.map(\.attack), ["rim-match"])
     XCTAssertEqual(report.verdicts[0].candidates, 360)
     XCTAssertNotNil(report.verdicts[0].angle)

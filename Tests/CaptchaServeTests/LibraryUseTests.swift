@@ -20,10 +20,9 @@ func signupApplication() -> some ApplicationProtocol {
   let router = Router()
   router.post("/signup/captcha") { _, _ -> Response in
     let issued = try await service.issue()
-    // Send the id and what the page draws (pictures, start); the answer stays in the store.
-    let body = """
-      {"id": "\(issued.id)", "start_y": \(issued.ready.facts.start?.y ?? 0)}
-      """
+    // Send the id and what the page draws (sizes, start); the answer stays in the store.
+    let facts: JSONValue = .object([("id", .string(issued.id))] + issued.ready.facts.jsonMembers)
+    let body = JSONWriter.text(facts, layout: .compact)
     return Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: body)))
   }
   router.post("/signup") { request, context -> HTTPResponse.Status in

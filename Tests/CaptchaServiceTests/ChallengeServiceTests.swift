@@ -70,7 +70,8 @@ final class ChallengeServiceTests: XCTestCase {
         XCTFail("an angle does not answer a slide challenge")
       } catch let error as ChallengeServiceError {
         XCTAssertEqual(
-          error.description, "a slide challenge is answered with \"x\" (or \"step\"), not \"angle\"")
+          error,
+          .responseDoesNotFit(.notFor(kind: "slide", field: .angle, answeredWith: [.x, .step])))
       }
       let again = try await service.verify(id: issued.id, response: try ServiceFixtures.rightResponse(issued))
       XCTAssertEqual(again, .alreadyVerified)

@@ -4,15 +4,15 @@ import VectorRaster
 
 /// Turns shim status codes into the user-facing `CaptchaError` sentences of the codecs.
 enum CodecFailure {
-  /// "bg.png: image is 100000×100000 (10000 MP), above the limit of 50 MP; raise
-  /// --max-pixels to allow it"
+  /// "bg.png: image is 100000×100000 (10000 MP), above the limit of 50 MP; raise the pixel
+  /// limit to allow it"
   static func tooLarge(name: String, width: Int, height: Int, maxPixels: Int) -> CaptchaError {
     let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
     let amount = overflow ? "over \(Int.max) pixels" : megapixels(pixels)
     return CaptchaError(
       .badData,
       "\(name): image is \(width)×\(height) (\(amount)), above the limit of \(megapixels(maxPixels)); "
-        + "raise --max-pixels to allow it")
+        + "raise the pixel limit to allow it")
   }
 
   static func decodeError(

@@ -49,20 +49,21 @@ public struct BackgroundVariation: Equatable, Sendable {
   /// True when the crop window or the rotation varies (the picture is resampled from a window).
   var movesGeometry: Bool { minCropScale < 1 || maxRotation > 0 }
 
-  /// Rejects out-of-range knobs with a `.usage` error naming the option.
+  /// Rejects out-of-range knobs with an `OptionError` naming the option.
   public func validate() throws {
     guard minCropScale >= 0.5, minCropScale <= 1 else {
-      throw CaptchaError(.usage, "--vary-crop \(minCropScale) must be between 0.5 and 1")
+      throw OptionError("\(CaptchaOption.varyCrop) \(minCropScale) must be between 0.5 and 1")
     }
     guard maxRotation >= 0, maxRotation <= Self.rotationLimit else {
-      throw CaptchaError(
-        .usage, "--vary-rotation \(maxRotation) must be between 0 and \(Int(Self.rotationLimit)) degrees")
+      throw OptionError(
+        "\(CaptchaOption.varyRotation) \(maxRotation) must be between 0 and \(Int(Self.rotationLimit)) degrees"
+      )
     }
     guard color >= 0, color <= 1 else {
-      throw CaptchaError(.usage, "--vary-color \(color) must be between 0 and 1")
+      throw OptionError("\(CaptchaOption.varyColor) \(color) must be between 0 and 1")
     }
     guard noise >= 0, noise <= Self.noiseLimit else {
-      throw CaptchaError(.usage, "--vary-noise \(noise) must be between 0 and \(Self.noiseLimit) levels")
+      throw OptionError("\(CaptchaOption.varyNoise) \(noise) must be between 0 and \(Self.noiseLimit) levels")
     }
   }
 }

@@ -12,10 +12,10 @@ public enum HoleStyleCatalog {
 
   /// The style called `name` (default `shade`), with `opacity` (0…1) when given.
   ///
-  /// - Throws: `.usage` naming `--hole-opacity` when `opacity` is outside 0…1.
+  /// - Throws: `OptionError` naming the hole opacity when `opacity` is outside 0…1.
   public static func style(_ name: HoleStyleName = .shade, opacity: Double? = nil) throws -> any HoleStyle {
     if let o = opacity, !(o >= 0 && o <= 1) {
-      throw CaptchaError(.usage, "--hole-opacity \(o) must be between 0 and 1")
+      throw OptionError("\(CaptchaOption.holeOpacity) \(o) must be between 0 and 1")
     }
     return name.style(opacity: opacity)
   }

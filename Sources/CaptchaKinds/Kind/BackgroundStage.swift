@@ -66,23 +66,23 @@ public struct BackgroundStage: Sendable {
   /// Largest accepted output side: keeps the built-in background and resizes bounded.
   public static let maxSide = 16_384
 
-  /// Rejects impossible settings with a `.usage` error naming the option: fewer than one thread,
+  /// Rejects impossible settings with an `OptionError` naming the option: fewer than one thread,
   /// an output side above `maxSide` or with more pixels than `maxPixels`, a pixel limit below 1, a
   /// variation out of range.
   public func validate() throws {
-    guard threads >= 1 else { throw CaptchaError(.usage, "--threads \(threads) must be at least 1.") }
+    guard threads >= 1 else { throw OptionError("\(CaptchaOption.threads) \(threads) must be at least 1.") }
     if let s = size, s.width > Self.maxSide || s.height > Self.maxSide {
-      throw CaptchaError(
-        .usage, "--size \(s.width)x\(s.height) is too large; each side must be at most \(Self.maxSide)")
+      throw OptionError(
+        "\(CaptchaOption.size) \(s.width)x\(s.height) is too large; each side must be at most \(Self.maxSide)"
+      )
     }
     if let s = size, s.width * s.height > maxPixels {
-      throw CaptchaError(
-        .usage,
-        "--size \(s.width)x\(s.height) has \(s.width * s.height) pixels, above the limit of \(maxPixels); "
-          + "raise --max-pixels to allow it")
+      throw OptionError(
+        "\(CaptchaOption.size) \(s.width)x\(s.height) has \(s.width * s.height) pixels, above the limit of \(maxPixels); "
+          + "raise \(CaptchaOption.maxPixels) to allow it")
     }
     if maxPixels < 1 {
-      throw CaptchaError(.usage, "--max-pixels \(maxPixels) must be at least 1")
+      throw OptionError("\(CaptchaOption.maxPixels) \(maxPixels) must be at least 1")
     }
     try variation.validate()
   }

@@ -1,3 +1,5 @@
+import CaptchaSupport
+
 /// A whole-pixel position on the background: piece.png's top-left corner (slide), the disc's
 /// centre (rotate), a dot (pattern).
 public struct PiecePosition: Equatable, Hashable, Codable, Sendable {
@@ -8,4 +10,9 @@ public struct PiecePosition: Equatable, Hashable, Codable, Sendable {
     self.x = x
     self.y = y
   }
+}
+
+extension PiecePosition {
+  /// `{"x": x, "y": y}`.
+  public var json: JSONValue { .object([("x", .int(Int64(x))), ("y", .int(Int64(y)))]) }
 }

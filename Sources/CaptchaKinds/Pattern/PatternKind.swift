@@ -9,7 +9,7 @@ public struct PatternKind: CaptchaKind {
 
   public var options: PatternOptions
 
-  /// `.usage` when the options do not make a pattern captcha (see `PatternOptions.validate`).
+  /// `OptionError` when the options do not make a pattern captcha (see `PatternOptions.validate`).
   public init(options: PatternOptions) throws {
     try options.validate()
     self.options = options
@@ -33,20 +33,24 @@ public struct PatternKind: CaptchaKind {
       manifestFields: Self.manifestFields(made.answer))
   }
 
+  /// Answered with `path` (the points drawn) or `track` (the drag, whose points are the path).
+  public static let responseFields = ResponseFields(answeredWith: [.path, .track], alsoAccepted: [])
+
   public static func verify(answer bytes: [UInt8], name: String, response: ClientResponse) throws -> Verdict {
     let answer = try PatternAnswer.parse(bytes, name: name)
-    guard response.x == nil, response.y == nil, response.displayWidth == nil else {
-      throw CaptchaError(
-        .usage,
-        "\(name): the answer is a pattern captcha; answer it with --path or --track, not --x/--y/--display-width"
-      )
-    }
-    guard let path = response.path ?? response.track?.samples.map({ Point($0.x, $0.y) }) else {
-      throw CaptchaError(.usage, "\(name): the answer is a pattern captcha; answer it with --path or --track")
-    }
+    try responseFields.check(response, kind: Self.name)
+    let path = response.path ?? response.track?.samples.map { Point($0.x, $0.y) } ?? []
     let visited = PatternPathResolver(dots: answer.points, radius: Double(answer.radius)).visited(path)
     let outcome = PatternOutcome(visited: visited, sequence: answer.sequence)
     return Verdict(passed: outcome == .match, reason: outcome.reason)
+  }
+
+  public static func clientFacts(answer bytes: [UInt8], name: String) throws -> [(String, JSONValue)] {
+    let answer = try PatternAnswer.parse(bytes, name: name)
+    return [
+      ("dots", .array(answer.dots.map(\.json))), ("radius", .int(Int64(answer.radius))),
+      ("length", .int(Int64(answer.sequence.count))),
+    ]
   }
 
   public static func manifestFields(answer bytes: [UInt8], name: String) throws -> [(String, JSONValue)] {

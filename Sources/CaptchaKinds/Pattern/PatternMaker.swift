@@ -28,10 +28,9 @@ enum PatternMaker {
     let w = board.width
     let h = board.height
     guard min(w, h) >= PatternOptions.minimumSide else {
-      throw CaptchaError(
-        .badData,
+      throw OptionError(
         "\(background.source?.file ?? "built-in background"): \(w)x\(h) is too small for a pattern board; "
-          + "both sides need at least \(PatternOptions.minimumSide) pixels (use --size)")
+          + "both sides need at least \(PatternOptions.minimumSide) pixels (use \(CaptchaOption.size))")
     }
     var layoutRNG = Xoshiro256StarStar(seed: seed, stream: Stream.layout)
     let layout = PatternLayout.draw(width: w, height: h, rng: &layoutRNG)

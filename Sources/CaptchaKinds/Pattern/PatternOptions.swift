@@ -31,21 +31,20 @@ public struct PatternOptions: Sendable {
   /// The board's size.
   public var size: PixelSize { backgroundStage.size ?? Self.defaultSize }
 
-  /// `.usage` (64) for a length outside 3…9, a board too small for nine markers, or a background
+  /// `OptionError` for a length outside 3…9, a board too small for nine markers, or a background
   /// stage or quality out of range.
   public func validate() throws {
     guard Self.lengths.contains(length) else {
-      throw CaptchaError(.usage, "--length \(length) must be between 3 and 9 (the dots to connect)")
+      throw OptionError("\(CaptchaOption.length) \(length) must be between 3 and 9 (the dots to connect)")
     }
     guard min(size.width, size.height) >= Self.minimumSide else {
-      throw CaptchaError(
-        .usage,
-        "--size \(size.width)x\(size.height) is too small for a pattern board; both sides need at least \(Self.minimumSide) pixels"
-      )
+      throw OptionError(
+        "\(CaptchaOption.size) \(size.width)x\(size.height) is too small for a pattern board; both sides need "
+          + "at least \(Self.minimumSide) pixels")
     }
     try backgroundStage.validate()
     if !OutputFormat.qualities.contains(quality) {
-      throw CaptchaError(.usage, "--quality \(quality) is outside 1…100")
+      throw OptionError("\(CaptchaOption.quality) \(quality) is outside 1…100")
     }
   }
 }

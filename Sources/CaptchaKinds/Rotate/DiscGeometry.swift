@@ -29,7 +29,7 @@ public struct DiscGeometry: Equatable, Sendable {
   }
 
   /// The geometry for a `width`×`height` background: the disc `diameter` (default 5/8 of the
-  /// shorter side, rounded down to even) and the gap `gapFraction` of its radius. `.usage`,
+  /// shorter side, rounded down to even) and the gap `gapFraction` of its radius. `OptionError`,
   /// naming `name` and the sizes, when the hole does not fit.
   public static func fitting(
     width: Int, height: Int, diameter: Int?, gapFraction: Double, name: String
@@ -39,10 +39,10 @@ public struct DiscGeometry: Equatable, Sendable {
     let gap = gapFraction == 0 ? 0 : max(2, Int((Double(r) * gapFraction).rounded()))
     let need = 2 * (r + gap + margin)
     guard r >= 8, need <= min(width, height) else {
-      throw CaptchaError(
-        .usage,
+      throw OptionError(
         "\(name): the \(width)×\(height) background is too small for a \(d) px rotate disc and its gap "
-          + "(needs at least \(need)×\(need)); use a smaller --piece-size or a larger --size")
+          + "(needs at least \(need)×\(need)); use a smaller \(CaptchaOption.pieceSize) or a larger \(CaptchaOption.size)"
+      )
     }
     return DiscGeometry(centerX: width / 2, centerY: height / 2, radius: r, gap: gap)
   }

@@ -31,7 +31,7 @@ enum DiscPiece {
     let d = piece.width
     let mask = try Path.circle(center: Point(Double(radius), Double(radius)), radius: Double(radius)).fill(
       rule: .nonzero, clip: PixelRect(x: 0, y: 0, width: d, height: d),
-      tolerance: SlideMaker.flatteningTolerance)
+      tolerance: PieceOutline.flatteningTolerance)
     for y in 0..<d {
       for x in 0..<d {
         let a = mask.coverage(atX: x, y: y)

@@ -20,7 +20,7 @@ enum DiscRemoval {
     let rh = g.holeRadius
     let box = PixelRect(x: g.centerX - rh - 1, y: g.centerY - rh - 1, width: 2 * rh + 2, height: 2 * rh + 2)
     let mask = try Path.circle(center: Point(Double(g.centerX), Double(g.centerY)), radius: Double(rh)).fill(
-      rule: .nonzero, clip: box, tolerance: SlideMaker.flatteningTolerance)
+      rule: .nonzero, clip: box, tolerance: PieceOutline.flatteningTolerance)
     let w = background.width
     let span = UInt64(noise + 1)
     for y in max(0, box.y)..<min(background.height, box.y + box.height) {

@@ -85,33 +85,29 @@ public struct RotateKind: CaptchaKind {
     ])
   }
 
+  /// Answered with `angle` (or `step`); `track` is the turn as dragged.
+  public static let responseFields = ResponseFields(answeredWith: [.angle, .step], alsoAccepted: [.track])
+
   public static func verify(answer bytes: [UInt8], name: String, response: ClientResponse) throws -> Verdict {
     let answer = try RotateAnswer.parse(bytes, name: name)
-    if response.x != nil || response.y != nil {
-      throw CaptchaError(
-        .usage, "\(name): the answer is a rotate captcha; answer it with --angle (degrees), not --x/--y")
-    }
-    if response.displayWidth != nil {
-      throw CaptchaError(
-        .usage, "\(name): --display-width does not apply to a rotate captcha (angles do not scale)")
-    }
+    try responseFields.check(response, kind: Self.name)
     let passed: Bool
-    switch (response.angle, response.step) {
-    case (.some, .some):
-      throw CaptchaError(.usage, "give either --angle or --step, not both")
-    case (nil, .some(let k)):
-      guard let steps = answer.steps else {
-        throw CaptchaError(
-          .usage, "\(name): the answer has no steps (made without --steps); answer it with --angle")
-      }
-      passed = try steps.accepts(step: k, name: name)
-    case (.some(let a), nil):
-      guard a.isFinite else { throw CaptchaError(.usage, "--angle must be a finite number of degrees") }
+    if let k = response.step {
+      guard response.angle == nil else { throw VerifyError.bothGiven(.angle, .step) }
+      guard let steps = answer.steps else { throw VerifyError.noSteps(answerWith: .angle) }
+      passed = try steps.accepts(step: k)
+    } else {
+      guard let a = response.angle, a.isFinite else { throw VerifyError.notFinite(.angle) }
       passed = RotateVerifier.verify(answer: answer, angle: a)
-    case (nil, nil):
-      throw CaptchaError(.usage, "\(name): the answer is a rotate captcha; answer it with --angle (degrees)")
     }
     return Verdict(passed: passed, reason: passed ? "the piece is upright" : "the piece is not upright")
+  }
+
+  public static func clientFacts(answer bytes: [UInt8], name: String) throws -> [(String, JSONValue)] {
+    let answer = try RotateAnswer.parse(bytes, name: name)
+    var facts: [(String, JSONValue)] = [("center", answer.center.json)]
+    if let steps = answer.steps { facts.append(("steps", .array(steps.positions.map { .double($0) }))) }
+    return facts
   }
 
   public static func manifestFields(answer bytes: [UInt8], name: String) throws -> [(String, JSONValue)] {

@@ -38,22 +38,24 @@ public struct RotateOptions: Sendable {
     self.backgroundStage = backgroundStage
   }
 
-  /// Rejects impossible options with a `.usage` error naming the option.
+  /// Rejects impossible options with an `OptionError` naming the option.
   public func validate() throws {
     try backgroundStage.validate()
     if let d = diameter, d < 16 {
-      throw CaptchaError(.usage, "--piece-size \(d) is too small for a rotate disc; use at least 16 pixels")
+      throw OptionError(
+        "\(CaptchaOption.pieceSize) \(d) is too small for a rotate disc; use at least 16 pixels")
     }
     guard (0...Self.maximumTolerance).contains(tolerance) else {
-      throw CaptchaError(
-        .usage, "--tolerance \(tolerance) is outside 0…\(Self.maximumTolerance) degrees for a rotate captcha")
+      throw OptionError(
+        "\(CaptchaOption.tolerance) \(tolerance) is outside 0…\(Self.maximumTolerance) degrees for a rotate captcha"
+      )
     }
     guard gapFraction.isFinite, (0...1).contains(gapFraction) else {
       throw CaptchaError(.usage, "the rotate gap fraction \(gapFraction) is outside 0…1")
     }
     if let n = steps { try StepStops.validate(count: n) }
     if !OutputFormat.qualities.contains(quality) {
-      throw CaptchaError(.usage, "--quality \(quality) is outside 1…100")
+      throw OptionError("\(CaptchaOption.quality) \(quality) is outside 1…100")
     }
   }
 }

@@ -12,7 +12,7 @@ public struct CustomShape: PieceShape, Equatable {
   /// The outline as parsed, in its own coordinates.
   public let outline: Path
   public let fillRule: FillRule
-  /// Where the outline came from (a file path or "--shape-path"), for messages.
+  /// Where the outline came from (a file path, or "the custom outline" for path data), for messages.
   public let source: String
 
   public var name: String { "custom" }
@@ -24,7 +24,7 @@ public struct CustomShape: PieceShape, Equatable {
   ///
   /// - Throws: `.badData` for invalid or empty path data, or an outline with zero width or
   ///   height (or non-finite extent), each message starting with `source`.
-  public init(pathData: String, fillRule: FillRule = .nonzero, source: String = "--shape-path") throws {
+  public init(pathData: String, fillRule: FillRule = .nonzero, source: String = "the custom outline") throws {
     let parsed: Path
     do {
       parsed = try SVGPathParser.parse(pathData)

@@ -24,10 +24,10 @@ public struct PieceBevel: Equatable, Codable, Sendable {
 
   func validate() throws {
     guard (1...Self.maxWidth).contains(width) else {
-      throw CaptchaError(.usage, "--bevel-width \(width) must be between 1 and \(Self.maxWidth) pixels")
+      throw OptionError("\(CaptchaOption.bevelWidth) \(width) must be between 1 and \(Self.maxWidth) pixels")
     }
     guard strength >= 0, strength <= 1 else {
-      throw CaptchaError(.usage, "--bevel-strength \(strength) must be between 0 and 1")
+      throw OptionError("\(CaptchaOption.bevelStrength) \(strength) must be between 0 and 1")
     }
   }
 

@@ -72,15 +72,15 @@ public struct PieceShadow: Equatable, Codable, Sendable {
 
   func validate() throws {
     guard abs(offsetX) <= Self.maxOffset, abs(offsetY) <= Self.maxOffset else {
-      throw CaptchaError(
-        .usage,
-        "--shadow-offset \(offsetX),\(offsetY) is too large; each part must be within ±\(Self.maxOffset)")
+      throw OptionError(
+        "\(CaptchaOption.shadowOffset) \(offsetX),\(offsetY) is too large; each part must be within ±\(Self.maxOffset)"
+      )
     }
     guard (0...Self.maxBlur).contains(blur) else {
-      throw CaptchaError(.usage, "--shadow-blur \(blur) must be between 0 and \(Self.maxBlur) pixels")
+      throw OptionError("\(CaptchaOption.shadowBlur) \(blur) must be between 0 and \(Self.maxBlur) pixels")
     }
     guard opacity >= 0, opacity <= 1 else {
-      throw CaptchaError(.usage, "--shadow-opacity \(opacity) must be between 0 and 1")
+      throw OptionError("\(CaptchaOption.shadowOpacity) \(opacity) must be between 0 and 1")
     }
   }
 

@@ -4,7 +4,8 @@ import CaptchaSupport
 /// The slide puzzle (DWSlideCaptchaView, TTGPuzzleVerify): a piece cut out of the picture, a hole
 /// where it came from; the client drags the piece into the hole.
 public struct SlideKind: CaptchaKind {
-  public static let name = "slide"
+  /// "slide": also the kind of answers that name none (schema 1 before kinds existed).
+  public static let name = AnswerHeader.unnamedKind
 
   /// Everything that shapes a slide captcha besides the background and the seed.
   public var options: SlideOptions
@@ -27,31 +28,24 @@ public struct SlideKind: CaptchaKind {
       header: answer.header, manifestFields: Self.manifestFields(answer))
   }
 
+  /// Answered with `x` (or `step`), with `y` unless the mode is horizontal; `display_width`
+  /// scales the positions, `track` is judged for what no person does.
+  public static let responseFields = ResponseFields(
+    answeredWith: [.x, .step], alsoAccepted: [.y, .displayWidth, .track])
+
   public static func verify(answer bytes: [UInt8], name: String, response: ClientResponse) throws -> Verdict {
     let answer = try SlideAnswer.parse(bytes, name: name)
-    guard response.path == nil else {
-      throw CaptchaError(.usage, "\(name): the answer is a slide captcha; --path does not apply")
-    }
-    if response.angle != nil {
-      throw CaptchaError(
-        .usage, "\(name): the answer is a slide captcha; answer it with --x (and --y), not --angle")
-    }
+    try responseFields.check(response, kind: Self.name)
     if let k = response.step {
-      return try verify(step: k, x: response.x, answer: answer, name: name)
-
+      return try verify(step: k, x: response.x, answer: answer)
     }
-    guard let x = response.x else {
-      throw CaptchaError(.usage, "\(name): the answer is a slide captcha; answer it with --x (and --y)")
-    }
-    guard x.isFinite, response.y?.isFinite ?? true else {
-      throw CaptchaError(.usage, "--x and --y must be finite numbers")
-    }
+    guard let x = response.x, x.isFinite else { throw VerifyError.notFinite(.x) }
+    guard response.y?.isFinite ?? true else { throw VerifyError.notFinite(.y) }
     if let dw = response.displayWidth, !(dw.isFinite && dw > 0) {
-      throw CaptchaError(.usage, "--display-width \(dw) must be a positive number")
+      throw VerifyError.notPositive(.displayWidth)
     }
     if answer.mode != .horizontal && response.y == nil {
-      throw CaptchaError(
-        .usage, "\(name): the answer is in \(answer.mode.rawValue) mode, so --y is required")
+      throw VerifyError.requiredInMode(.y, mode: answer.mode.rawValue)
     }
     if let track = response.track,
       let reason = TrackJudge().rejection(
@@ -65,15 +59,22 @@ public struct SlideKind: CaptchaKind {
     return Verdict(passed: passed, reason: passed ? "the piece fits" : "the piece is not where it fits")
   }
 
-  /// `--step K` against a stepped answer (`.usage` without steps, with --x too, or K not a stop).
-  static func verify(step k: Int, x: Double?, answer: SlideAnswer, name: String) throws -> Verdict {
-    guard x == nil else { throw CaptchaError(.usage, "give either --x or --step, not both") }
-    guard let steps = answer.steps else {
-      throw CaptchaError(
-        .usage, "\(name): the answer has no steps (made without --steps); answer it with --x")
-    }
-    let passed = try steps.accepts(step: k, name: name)
+  /// A stop `k` against a stepped answer (`VerifyError` without steps, with `x` too, or `k` not a
+  /// stop).
+  static func verify(step k: Int, x: Double?, answer: SlideAnswer) throws -> Verdict {
+    guard x == nil else { throw VerifyError.bothGiven(.x, .step) }
+    guard let steps = answer.steps else { throw VerifyError.noSteps(answerWith: .x) }
+    let passed = try steps.accepts(step: k)
     return Verdict(passed: passed, reason: passed ? "the piece fits" : "the piece is not where it fits")
+  }
+
+  public static func clientFacts(answer bytes: [UInt8], name: String) throws -> [(String, JSONValue)] {
+    let answer = try SlideAnswer.parse(bytes, name: name)
+    var facts: [(String, JSONValue)] = [
+      ("start", answer.start.json), ("mode", .string(answer.mode.rawValue)),
+    ]
+    if let steps = answer.steps { facts.append(("steps", .array(steps.positions.map { .double($0) }))) }
+    return facts
   }
 
   public static func manifestFields(answer bytes: [UInt8], name: String) throws -> [(String, JSONValue)] {

@@ -47,7 +47,7 @@ public enum SlideMaker {
   /// Makes a captcha from a decoded background (`source` describes the input file, nil for the
   /// built-in background): the background stage of `options` fits it first.
   ///
-  /// Throws `.usage` for impossible options, including a piece that does not fit the background
+  /// Throws `OptionError` for impossible options, including a piece that does not fit the background
   /// (the message names the file and the sizes).
   public static func make(
     background input: consuming RGBAImage, source: SourceInfo?, options: SlideOptions, seed: UInt64
@@ -117,11 +117,12 @@ public enum SlideMaker {
     return stops
   }
 
-  /// The piece side for `background`, refused (`.usage`, naming the picture and the sizes) when the
+  /// The piece side for `background`, refused (`OptionError`, naming the picture and the sizes) when the
   /// piece does not fit it in the drag mode.
   static func pieceSize(for background: RGBAImage, options: SlideOptions, name: String?) throws -> Int {
     let (w, h) = (background.width, background.height)
-    try options.checkPieceFits(width: w, height: h, backgroundName: name ?? "built-in background")
+    try options.checkPieceFits(
+      width: w, height: h, backgroundName: Sentence(stringLiteral: name ?? "built-in background"))
     return options.resolvedPieceSize(width: w, height: h)
   }
 

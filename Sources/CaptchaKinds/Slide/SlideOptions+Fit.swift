@@ -5,24 +5,22 @@ import CaptchaSupport
 /// maker applies them to each background it has, a batch applies them once to the size every item's
 /// background will have when the options alone fix it.
 extension SlideOptions {
-  /// Throws `.usage` when the piece these options give does not fit a `width`×`height` background:
+  /// Throws `OptionError` when the piece these options give does not fit a `width`×`height` background:
   /// larger than the background, or without room to start away from the target in the drag mode.
   /// The message starts with `name` (the input file, or what fixed the size).
-  public func checkPieceFits(width w: Int, height h: Int, backgroundName name: String) throws {
+  public func checkPieceFits(width w: Int, height h: Int, backgroundName name: Sentence) throws {
     let p = resolvedPieceSize(width: w, height: h)
     if p > w || p > h {
-      throw CaptchaError(
-        .usage,
-        "\(name): a \(p)×\(p) piece is larger than the \(w)×\(h) background; "
-          + "use a smaller --piece-size or a larger --size")
+      throw OptionError(
+        name + ": a \(p)×\(p) piece is larger than the \(w)×\(h) background; "
+          + "use a smaller \(CaptchaOption.pieceSize) or a larger \(CaptchaOption.size)")
     }
     guard Placement.fits(width: w, height: h, pieceSize: p, mode: mode) else {
       let need = Placement.minimumBackground(pieceSize: p, mode: mode)
-      throw CaptchaError(
-        .usage,
-        "\(name): the \(w)×\(h) background is too small for a \(p) px piece in "
+      throw OptionError(
+        name + ": the \(w)×\(h) background is too small for a \(p) px piece in "
           + "\(mode.rawValue) mode (needs at least \(need.width)×\(need.height)); "
-          + "scale it with --size or use a smaller --piece-size")
+          + "scale it with \(CaptchaOption.size) or use a smaller \(CaptchaOption.pieceSize)")
     }
   }
 
@@ -41,7 +39,8 @@ extension SlideOptions {
       let s = builtInBackgroundSize
       try checkPieceFits(width: s.width, height: s.height, backgroundName: "built-in background")
     } else if let s = size {
-      try checkPieceFits(width: s.width, height: s.height, backgroundName: "--size \(s.width)x\(s.height)")
+      try checkPieceFits(
+        width: s.width, height: s.height, backgroundName: "\(CaptchaOption.size) \(s.width)x\(s.height)")
     }
   }
 }

@@ -25,10 +25,10 @@ public struct SlideOptions: Sendable {
   public var shape: any PieceShape = BuiltinShape.classic
   public var mode: DragMode = .horizontal
   /// Accepted distance from the target in background pixels (inclusive).
-  public var tolerance: Int = 5
+  public var tolerance = SlideOptions.defaultTolerance
   public var format: OutputFormat = .png
   /// JPEG quality 1…100 (used with `format == .jpeg`).
-  public var quality: Int = 90
+  public var quality = OutputFormat.defaultQuality
   /// Refuse input images with more pixels than this, before decoding them.
   public var maxPixels: Int = SlideOptions.defaultMaxPixels
   /// fsync each output file before renaming it into place (`--no-fsync` turns it off for scratch
@@ -58,6 +58,9 @@ public struct SlideOptions: Sendable {
   /// The codecs' default limit (50 megapixels).
   public static let defaultMaxPixels = ImageCodec.defaultMaxPixels
 
+  /// The default tolerance in background pixels.
+  public static let defaultTolerance = 5
+
   public init() {}
 
   /// The background stage these options describe.
@@ -73,32 +76,33 @@ public struct SlideOptions: Sendable {
     return max(SlideMaker.minimumAutoPieceSize, (min(width, height) * 3 + 4) / 8)
   }
 
-  /// Rejects impossible options with a `.usage` error naming the option.
+  /// Rejects impossible options with an `OptionError` naming the option.
   public func validate() throws {
     try backgroundStage.validate()
     if let p = pieceSize, p < 8 {
-      throw CaptchaError(.usage, "--piece-size \(p) is too small; use at least 8 pixels")
+      throw OptionError("\(CaptchaOption.pieceSize) \(p) is too small; use at least 8 pixels")
     }
     if tolerance < 0 {
-      throw CaptchaError(.usage, "--tolerance \(tolerance) is negative; use 0 or more pixels")
+      throw OptionError("\(CaptchaOption.tolerance) \(tolerance) is negative; use 0 or more pixels")
     }
-    if !(1...100).contains(quality) {
-      throw CaptchaError(.usage, "--quality \(quality) is outside 1…100")
+    if !OutputFormat.qualities.contains(quality) {
+      throw OptionError("\(CaptchaOption.quality) \(quality) is outside 1…100")
     }
     if format == .jpeg && holeStyle.needsAlpha {
-      throw CaptchaError(
-        .usage,
-        "--hole-style \(holeStyle.name) needs transparency, which --format jpeg cannot store; use --format png"
-      )
+      throw OptionError(
+        "\(CaptchaOption.holeStyle) \(holeStyle.name) needs transparency, which \(CaptchaOption.format) jpeg "
+          + "cannot store; use \(CaptchaOption.format) png")
     }
     if pieceLayout == .strip && mode != .horizontal {
-      throw CaptchaError(
-        .usage, "--piece-layout strip needs --mode horizontal (a strip only slides sideways)")
+      throw OptionError(
+        "\(CaptchaOption.pieceLayout) strip needs \(CaptchaOption.mode) horizontal (a strip only slides sideways)"
+      )
     }
     if let n = steps {
       try StepStops.validate(count: n)
       guard mode == .horizontal else {
-        throw CaptchaError(.usage, "--steps needs --mode horizontal (the stops are x positions)")
+        throw OptionError(
+          "\(CaptchaOption.steps) needs \(CaptchaOption.mode) horizontal (the stops are x positions)")
       }
     }
     try pieceStyle.validate()

@@ -22,12 +22,12 @@ public struct StepStops: Equatable, Codable, Sendable {
     self.positions = positions
   }
 
-  /// Refuses a stop count below `minimumCount` (`.usage`, naming `--steps`).
+  /// Refuses a stop count below `minimumCount` (`OptionError` naming the steps).
   public static func validate(count: Int) throws {
     guard count >= minimumCount else {
-      throw CaptchaError(
-        .usage,
-        "--steps \(count) is too few; use at least \(minimumCount) stops (a blind guess passes 1 time in N)")
+      throw OptionError(
+        "\(CaptchaOption.steps) \(count) is too few; use at least \(minimumCount) stops (a blind guess passes 1 time in N)"
+      )
     }
   }
 
@@ -49,11 +49,9 @@ public struct StepStops: Equatable, Codable, Sendable {
     return best
   }
 
-  /// Whether stop `k` is the target; `.usage` naming `--step` when `k` is not a stop of this answer.
-  public func accepts(step k: Int, name: String) throws -> Bool {
-    guard (0..<count).contains(k) else {
-      throw CaptchaError(.usage, "--step \(k) is not a stop of \(name); its stops are 0…\(count - 1)")
-    }
+  /// Whether stop `k` is the target; `VerifyError.notAStop` when `k` is not a stop of this answer.
+  public func accepts(step k: Int) throws -> Bool {
+    guard (0..<count).contains(k) else { throw VerifyError.notAStop(step: k, count: count) }
     return k == index
   }
 
@@ -76,16 +74,15 @@ public struct StepStops: Equatable, Codable, Sendable {
 extension StepStops {
   /// `count` stops for a slide from `start` to `end` (whole pixels, evenly spaced, rounded), the
   /// target drawn among the stops at `firstTarget` or beyond (where the piece at its start does
-  /// not cover the hole). `.usage` when the range holds fewer than `count` distinct pixel positions.
+  /// not cover the hole). `OptionError` when the range holds fewer than `count` distinct pixel positions.
   static func slide(
     count: Int, start: Int, firstTarget: Int, end: Int, rng: inout Xoshiro256StarStar, name: String
   ) throws -> StepStops {
     try validate(count: count)
     guard end - start + 1 >= count else {
-      throw CaptchaError(
-        .usage,
-        "\(name): --steps \(count) needs \(count) distinct x positions but the piece can only stop at "
-          + "\(end - start + 1); use fewer steps or a larger --size")
+      throw OptionError(
+        "\(name): \(CaptchaOption.steps) \(count) needs \(count) distinct x positions but the piece can only stop at "
+          + "\(end - start + 1); use fewer steps or a larger \(CaptchaOption.size)")
     }
     let span = Double(end - start)
     let positions = (0..<count).map { i in
@@ -97,12 +94,13 @@ extension StepStops {
   }
 
   /// `count` angles 360/count apart starting at 0 (upright), the target drawn among those at
-  /// least `away` degrees from upright. `.usage` when fewer than 2 stops qualify or more than 360
+  /// least `away` degrees from upright. `OptionError` when fewer than 2 stops qualify or more than 360
   /// are asked for.
   static func rotate(count: Int, away: Double, rng: inout Xoshiro256StarStar) throws -> StepStops {
     try validate(count: count)
     guard count <= 360 else {
-      throw CaptchaError(.usage, "--steps \(count) is too many for rotate; stops must be at least 1° apart")
+      throw OptionError(
+        "\(CaptchaOption.steps) \(count) is too many for rotate; stops must be at least 1° apart")
     }
     let positions = (0..<count).map { 360 * Double($0) / Double(count) }
     let candidates = positions.indices.filter { positions[$0] >= away && positions[$0] <= 360 - away }

@@ -97,7 +97,7 @@ final class CodecBadInputTests: XCTestCase {
   func testHugePNGHeaderIsRefusedBeforeAllocating() throws {
     let png = CodecTestSupport.pngClaiming(width: 100_000, height: 100_000, from: try samplePNG())
     let message =
-      "bg.png: image is 100000×100000 (10000 MP), above the limit of 50 MP; raise --max-pixels to allow it"
+      "bg.png: image is 100000×100000 (10000 MP), above the limit of 50 MP; raise the pixel limit to allow it"
     assertError(
       .badData, message, exact: true,
       try ImageCodec.decode(png, name: "bg.png", maxPixels: ImageCodec.defaultMaxPixels))
@@ -117,7 +117,7 @@ final class CodecBadInputTests: XCTestCase {
       jpeg[sof + offset + 1] = UInt8(60_000 & 0xFF)
     }
     let message =
-      "big.jpg: image is 60000×60000 (3600 MP), above the limit of 50 MP; raise --max-pixels to allow it"
+      "big.jpg: image is 60000×60000 (3600 MP), above the limit of 50 MP; raise the pixel limit to allow it"
     assertError(.badData, message, exact: true, try ImageCodec.decode(jpeg, name: "big.jpg"))
   }
 
@@ -126,7 +126,7 @@ final class CodecBadInputTests: XCTestCase {
     XCTAssertNoThrow(try ImageCodec.decode(png, name: "s.png", maxPixels: 1769))
     assertError(
       .badData,
-      "s.png: image is 61×29 (1769 pixels), above the limit of 1768 pixels; raise --max-pixels to allow it",
+      "s.png: image is 61×29 (1769 pixels), above the limit of 1768 pixels; raise the pixel limit to allow it",
       exact: true, try ImageCodec.decode(png, name: "s.png", maxPixels: 1768))
     assertError(
       .badData, "s.jpg: image is 61×29",

@@ -29,7 +29,7 @@ final class ShapeCatalogTests: XCTestCase {
     let turned = try ShapeCatalog.resolve(.builtin(.tabs), rotation: RotationSpec(lower: -10, upper: 10))
     XCTAssert(turned is RotatedShape)
     XCTAssertEqual(turned.name, "tabs")
-    ShapeTestSupport.assertThrows(.badData, mentioning: ["--shape-path"]) {
+    ShapeTestSupport.assertThrows(.badData, mentioning: ["the custom outline"]) {
       _ = try ShapeCatalog.resolve(.pathData("M0 0 L10 zz", fillRule: .nonzero))
     }
   }

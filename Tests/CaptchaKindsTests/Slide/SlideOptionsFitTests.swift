@@ -11,9 +11,8 @@ final class SlideOptionsFitTests: XCTestCase {
     do {
       try body()
       return nil
-    } catch let e as CaptchaError {
-      XCTAssertEqual(e.kind, .usage, e.message)
-      return e.message
+    } catch let e as OptionError {
+      return e.description
     } catch {
       XCTFail("unexpected \(error)")
       return nil
@@ -41,7 +40,7 @@ final class SlideOptionsFitTests: XCTestCase {
     XCTAssertNil(usageMessage { try o.validate(withInputImages: true) })
     o.size = PixelSize(width: 320, height: 160)
     let sized = try XCTUnwrap(usageMessage { try o.validate(withInputImages: true) })
-    XCTAssertTrue(sized.hasPrefix("--size 320x160: a 200×200 piece is larger"), sized)
+    XCTAssertTrue(sized.hasPrefix("size 320x160: a 200×200 piece is larger"), sized)
     o.pieceSize = 60
     XCTAssertNil(usageMessage { try o.validate(withInputImages: true) })
     XCTAssertNil(usageMessage { try o.validate(withInputImages: false) })
@@ -51,7 +50,7 @@ final class SlideOptionsFitTests: XCTestCase {
     var o = SlideOptions()
     o.quality = 0
     let m = try XCTUnwrap(usageMessage { try o.validate(withInputImages: false) })
-    XCTAssertTrue(m.contains("--quality"), m)
+    XCTAssertTrue(m.contains("quality"), m)
   }
 
   func testBuiltInBackgroundSizeIsTheGivenSizeOrTheDefault() {

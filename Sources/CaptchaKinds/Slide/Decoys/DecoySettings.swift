@@ -40,10 +40,10 @@ public struct DecoySettings: Equatable, Sendable {
   /// The gap for a piece of side `p`.
   public func resolvedGap(pieceSize p: Int) -> Int { gap ?? max(2, p / 10) }
 
-  /// Rejects impossible values with a `.usage` error naming the option.
+  /// Rejects impossible values with an `OptionError` naming the option.
   public func validate() throws {
     guard count >= 0, count <= Self.maxCount else {
-      throw CaptchaError(.usage, "--decoys \(count) must be between 0 and \(Self.maxCount)")
+      throw OptionError("\(CaptchaOption.decoys) \(count) must be between 0 and \(Self.maxCount)")
     }
     if let b = band, b < 0 {
       throw CaptchaError(.usage, "decoy band \(b) is negative; use 0 or more pixels")

@@ -30,10 +30,10 @@ public struct StyleKey: Equatable, Sendable {
   /// numbers the key draws).
   public let fingerprint: String
 
-  /// A key from its secret; `.usage` error when the secret is empty.
+  /// A key from its secret; `OptionError` when the secret is empty.
   public init(secret: String) throws {
     guard !secret.isEmpty else {
-      throw CaptchaError(.usage, "--style-key is empty; give a secret of at least one character")
+      throw OptionError("\(CaptchaOption.styleKey) is empty; give a secret of at least one character")
     }
     let digest = SHA256.hash(Array("captcha-gen style key\u{0}\(secret)".utf8))
     let seed = digest.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }

@@ -8,8 +8,16 @@ import XCTest
 #endif
 
 /// The `ChallengeStore` contract as assertions, run against every store (memory in
-/// CaptchaServiceTests, PostgreSQL in CaptchaStorePostgresTests). Each check wants an empty store.
+/// CaptchaServiceTests, PostgreSQL in CaptchaStorePostgresTests, and a store of your own in your
+/// tests: `try await ChallengeStoreContract.checkAll { MyStore() }`). Each check wants an empty store.
 public enum ChallengeStoreContract {
+  /// Runs every check of the contract, each on a new empty store from `makeStore`.
+  public static func checkAll(_ makeStore: () async throws -> any ChallengeStore) async throws {
+    try await singleUse(makeStore())
+    try await expiryAndSweep(makeStore())
+    try await concurrentTakes(makeStore())
+  }
+
   public static let now = Date(timeIntervalSince1970: 1_800_000_000)
 
   public static func challenge(_ id: String, kind: String = "slide", expiresIn seconds: Double = 60)

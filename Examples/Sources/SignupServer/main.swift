@@ -1,0 +1,49 @@
+import CaptchaKit
+import CaptchaServe
+import CaptchaService
+import Hummingbird
+
+// A sign-up page's backend that embeds the challenge service: it issues slide captchas on
+// POST /signup/captcha and creates the account on POST /signup only when the captcha passes.
+// Run: swift run SignupServer (then POST to http://127.0.0.1:8090/signup/captcha).
+
+struct SignupForm: Decodable {
+  var name: String
+  var captchaID: String
+  var captchaX: Double
+}
+
+let service = ChallengeService(
+  factories: [
+    ChallengeFactory(kind: SlideKind(options: SlideOptions(difficulty: .normal)), backgrounds: .builtIn)
+  ],
+  store: MemoryChallengeStore())  // or a PostgresChallengeStore shared by several instances
+
+let router = Router()
+router.post("/signup/captcha") { _, _ -> Response in
+  let issued = try await service.issue()
+  // The id and what the page draws (sizes, start); the answer stays in the store.
+  let facts: JSONValue = .object([("id", .string(issued.id))] + issued.ready.facts.jsonMembers)
+  return Response(
+    status: .ok, headers: [.contentType: "application/json"],
+    body: .init(byteBuffer: ByteBuffer(string: JSONWriter.text(facts, layout: .compact))))
+}
+router.get("/signup/captcha/:id/:picture") { _, context -> Response in
+  let id = try context.parameters.require("id")
+  guard let which = ChallengePicture(rawValue: try context.parameters.require("picture")),
+    let picture = try await service.picture(id: id, which)
+  else { throw HTTPError(.notFound) }
+  return Response(
+    status: .ok, headers: [.contentType: picture.mediaType],
+    body: .init(byteBuffer: ByteBuffer(bytes: picture.bytes)))
+}
+router.post("/signup") { request, context -> HTTPResponse.Status in
+  let form = try await request.decode(as: SignupForm.self, context: context)
+  let outcome = try await service.verify(id: form.captchaID, response: ClientResponse(x: form.captchaX))
+  guard case .verdict(let verdict) = outcome, verdict.passed else { throw HTTPError(.forbidden) }
+  return .created  // … create the account for form.name
+}
+
+var app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 8090)))
+app.addServices(ChallengeServiceRunner(service: service))  // keeps the pool full, sweeps expired ones
+try await app.runService()
