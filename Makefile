@@ -1,12 +1,19 @@
 # captcha-gen — set-up, build, test and benchmark entry points.
-# `make demo` and `make test` do all set-up on a fresh Debian machine with the Swift toolchain.
+# `make demo` and `make test` do all set-up on a fresh Debian machine with the Swift toolchain:
+# `make deps` installs what the machine lacks (Debian packages, Python venvs), and does nothing when
+# all is there. For development: `make test-unit` (XCTest, with a throw-away PostgreSQL),
+# `make test-serve` (schemathesis), `make test-browser` (headless Chromium), `make test-attacks`
+# (the attack suite's pytest tests), `make lint` (swift format), `make examples` (Examples/).
 
 SWIFT       ?= swift
 DEB_PACKAGES = libpng-dev libjpeg62-turbo-dev libdeflate-dev zlib1g-dev
 BIN_RELEASE  = .build/release/captcha-gen
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# Debian packages the tests need besides the C libraries: PostgreSQL, Python with venv, Chromium.
+TEST_DEB_PACKAGES = postgresql python3 python3-venv chromium chromium-driver
 
-.PHONY: deps build release test demo bench bench-suites bench-compare raster-compare fuzz format clean
+.PHONY: deps build-deps build release test test-unit demo lint examples bench bench-suites bench-compare \
+  raster-compare fuzz format clean
 
 # $(call apt-install,PACKAGES): installs those of the Debian PACKAGES that are missing.
 define apt-install
@@ -19,30 +26,57 @@ if [ -n "$$missing" ]; then \
 fi
 endef
 
-# Install the C libraries' headers when they are missing (libpng, libjpeg-turbo, libdeflate, zlib).
-deps:
+# The C libraries' headers (libpng, libjpeg-turbo, libdeflate, zlib): all a build needs.
+build-deps:
 	$(call apt-install,$(DEB_PACKAGES))
 
-build: deps
+# Everything the tests need that the machine lacks: the Debian packages, then the Python venvs.
+deps: build-deps
+	$(call apt-install,$(TEST_DEB_PACKAGES))
+	@$(MAKE) --no-print-directory $(SERVE_VENV)/.installed $(BROWSER_VENV)/.installed
+
+build: build-deps
 	$(SWIFT) build
 
-release: deps
+release: build-deps
 	$(SWIFT) build -c release
 
-# The tests run with a throw-away PostgreSQL cluster (tools/pg/cluster.sh) for the PostgreSQL
+# What CI runs (.ci/run): every test suite, then the lint. The suites also run one by one.
+test: deps
+	$(MAKE) --no-print-directory test-unit
+	$(MAKE) --no-print-directory test-serve
+	$(MAKE) --no-print-directory test-browser
+	$(MAKE) --no-print-directory examples
+	$(MAKE) --no-print-directory lint
+
+# The XCTest suites, with a throw-away PostgreSQL cluster (tools/pg/cluster.sh) for the PostgreSQL
 # store's tests; it is stopped and deleted afterwards, also when a test fails or make is interrupted.
 # `swift build` builds every product: the CLI tests run captcha-gen, whose `serve` execs the
 # captcha-gen-serve binary built next to it.
-test: deps pg-deps
+test-unit: build-deps pg-deps
 	$(SWIFT) build
 	$(SWIFT) build --build-tests
 	@$(PG_CLUSTER) stop; trap '$(PG_CLUSTER) stop' EXIT; trap 'exit 130' INT TERM; \
 	url=$$($(PG_CLUSTER) start) || exit 1; \
 	echo "PostgreSQL for the tests: $$url"; \
 	CAPTCHA_TEST_POSTGRES_URL=$$url CAPTCHA_TEST_POSTGRES_CONTROL=$(PG_CLUSTER) \
-	  $(SWIFT) test --disable-swift-testing
-	$(MAKE) --no-print-directory test-serve-api
-	$(MAKE) --no-print-directory test-browser
+	  $(SWIFT) test --skip-build --disable-swift-testing
+
+# The code is formatted as `swift format` formats it (.swift-format); `make format` fixes it.
+LINT_PATHS = Sources Tests Examples/Sources Examples/Tests Examples/Package.swift Package.swift
+
+lint:
+	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)
+
+format:
+	$(SWIFT) format --in-place --recursive $(LINT_PATHS)
+
+# Examples/: a package of its own that uses captcha-gen through its library products only. It
+# builds in the main package's build folder, so the dependencies compiled for the tests are reused
+# (a folder of its own would compile them all again: 9 minutes here).
+examples: build-deps
+	$(SWIFT) build --package-path Examples --scratch-path $(CURDIR)/.build
+	$(SWIFT) test --package-path Examples --scratch-path $(CURDIR)/.build --disable-swift-testing
 
 # PostgreSQL for development: `make pg-start` prints the URL to export as CAPTCHA_TEST_POSTGRES_URL
 # (or to give `serve --store`); `make pg-stop` stops and deletes the cluster.
@@ -66,14 +100,16 @@ pg-stop:
 SERVE_VENV = .venv-serve
 SERVE_SPEC = Sources/CaptchaServe/Resources/openapi.json
 
-.PHONY: test-serve-api bench-serve
+.PHONY: test-serve test-serve-api bench-serve
 
-$(SERVE_VENV)/.installed: tools/serve/requirements.txt
+$(SERVE_VENV)/.installed: tools/serve/requirements.txt | python-deps
 	python3 -m venv $(SERVE_VENV)
 	$(SERVE_VENV)/bin/pip install --quiet -r tools/serve/requirements.txt
 	touch $@
 
-test-serve-api: deps $(SERVE_VENV)/.installed
+test-serve: test-serve-api
+
+test-serve-api: build-deps $(SERVE_VENV)/.installed
 	$(SWIFT) build --product captcha-gen
 	$(SWIFT) build --product captcha-gen-serve
 	$(SERVE_VENV)/bin/python tools/serve/run_schemathesis.py --bin .build/debug/captcha-gen \
@@ -97,14 +133,18 @@ BROWSER_VENV = .venv-browser
 BROWSER_DEB_PACKAGES = chromium chromium-driver python3 python3-venv
 BROWSER_ARGS ?=
 
-.PHONY: test-browser browser-deps browser-venv
+.PHONY: test-browser browser-deps browser-venv python-deps
+
+# python3 with its venv module (Debian packages it apart).
+python-deps:
+	$(call apt-install,python3 python3-venv)
 
 browser-deps:
 	$(call apt-install,$(BROWSER_DEB_PACKAGES))
 
 browser-venv: $(BROWSER_VENV)/.installed
 
-$(BROWSER_VENV)/.installed: tools/widget/requirements.txt | browser-deps
+$(BROWSER_VENV)/.installed: tools/widget/requirements.txt | browser-deps python-deps
 	python3 -m venv $(BROWSER_VENV)
 	$(BROWSER_VENV)/bin/pip install --quiet -r tools/widget/requirements.txt
 	touch $@
@@ -112,7 +152,10 @@ $(BROWSER_VENV)/.installed: tools/widget/requirements.txt | browser-deps
 test-browser: build browser-deps browser-venv
 	$(BROWSER_VENV)/bin/python tools/widget/browser_test.py --bin .build/debug/captcha-gen $(BROWSER_ARGS)
 
-demo: release
+# One captcha with the release build of the captcha-gen product alone (no serve layers: quick on a
+# fresh clone).
+demo: build-deps
+	$(SWIFT) build -c release --product captcha-gen
 	$(BIN_RELEASE) make --out demo --seed 42 --json
 	@echo "wrote demo/piece.png, demo/background.png, demo/answer.json"
 
@@ -128,12 +171,12 @@ bench-suites: release
 RASTER_VENV  = .venv-raster
 RASTER_ARGS ?=
 
-$(RASTER_VENV)/.installed: tools/raster-compare/requirements.txt
+$(RASTER_VENV)/.installed: tools/raster-compare/requirements.txt | python-deps
 	python3 -m venv $(RASTER_VENV)
 	$(RASTER_VENV)/bin/pip install --quiet -r tools/raster-compare/requirements.txt
 	touch $@
 
-raster-compare: deps $(RASTER_VENV)/.installed
+raster-compare: build-deps $(RASTER_VENV)/.installed
 	$(SWIFT) build -c release --product captcha-bench
 	@uptime
 	$(RASTER_VENV)/bin/python tools/raster-compare/compare.py --bench .build/release/captcha-bench $(RASTER_ARGS)
@@ -146,7 +189,7 @@ raster-compare: deps $(RASTER_VENV)/.installed
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= svg-raster png png-encode jpeg answer
 
-fuzz: deps
+fuzz: build-deps
 	cd Fuzz && $(SWIFT) build -c release --sanitize=fuzzer --sanitize=address \
 	  -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address
 	@for t in $(FUZZ_TARGETS); do \
@@ -157,9 +200,6 @@ fuzz: deps
 	    -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 -max_len=65536 \
 	    -artifact_prefix=.build/fuzz/artifacts/$$t/ -print_final_stats=1 || exit 1; \
 	done
-
-format:
-	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
 
 clean:
 	rm -rf .build demo
@@ -181,7 +221,7 @@ TRAIN_ARGS   ?=
 
 attack-venv: $(VENV)/.installed
 
-$(VENV)/.installed: tools/attacks/requirements.txt
+$(VENV)/.installed: tools/attacks/requirements.txt | python-deps
 	python3 -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet -r tools/attacks/requirements.txt
 	touch $@
@@ -225,7 +265,7 @@ BENCH_ARGS ?=
 
 bench-venv: $(BENCH_VENV)/.installed
 
-$(BENCH_VENV)/.installed: tools/bench/requirements.txt
+$(BENCH_VENV)/.installed: tools/bench/requirements.txt | python-deps
 	python3 -m venv $(BENCH_VENV)
 	$(BENCH_VENV)/bin/pip install --quiet -r tools/bench/requirements.txt
 	touch $@
@@ -237,7 +277,7 @@ $(CODEC_FLOOR): tools/bench/codec-floor.c
 # GNU time reports each run's peak RSS; libdeflate is compared with zlib by bench-png.
 BENCH_DEB_PACKAGES = time libdeflate-dev
 
-bench-tools: deps $(CODEC_FLOOR) bench-venv
+bench-tools: build-deps $(CODEC_FLOOR) bench-venv
 	$(call apt-install,$(BENCH_DEB_PACKAGES))
 
 bench-compare: release bench-tools
