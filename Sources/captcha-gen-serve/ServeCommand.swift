@@ -84,6 +84,9 @@ struct ServeCommand: AsyncParsableCommand {
   @Flag(help: "Tests only: add the answer to every challenge response (logs a warning at start).")
   var dev = false
 
+  @OptionGroup(title: "Sites and pass tokens")
+  var siteOptions: SiteOptionGroup
+
   func validate() throws {
     guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is out of range 0…65535") }
     guard ttl > 0 else { throw ValidationError("--ttl \(ttl) must be at least 1 second") }
@@ -123,9 +126,12 @@ struct ServeCommand: AsyncParsableCommand {
     let kinds = try captchaOptions.kinds(named: self.kinds.names, withInputImages: backgrounds != nil)
     let factories = kinds.map { ChallengeFactory(kind: $0, backgrounds: backgrounds ?? .builtIn) }
     for factory in factories { _ = try factory.make() }
+    let sites = try siteOptions.registry(offered: self.kinds.names, logger: logger)
     return ChallengeService(
-      factories: factories, store: store,
-      settings: ServiceSettings(ttl: Double(ttl), poolSize: pool, requireTrack: requireTrack), logger: logger)
+      factories: factories, store: store, sites: sites,
+      settings: ServiceSettings(
+        ttl: Double(ttl), poolSize: pool, requireTrack: requireTrack, tokenTTL: Double(siteOptions.tokenTTL)),
+      logger: logger)
   }
 
   /// The store `--store` names. A PostgreSQL store creates its table now when it can; when the

@@ -99,12 +99,12 @@ extension ChallengeService {
     -> SiteverifyResult
   {
     let now = now()
+    if let response, response.utf8.count > PassToken.maxLength {
+      return .failure(.oversizedResponse(length: response.utf8.count))
+    }
     guard let secret, !secret.isEmpty else { return .failure(.noSecret) }
     guard let site = sites.site(secret: secret, now: now) else { return .failure(.unknownSecret) }
     guard let response, !response.isEmpty else { return .failure(.noResponse) }
-    guard response.utf8.count <= PassToken.maxLength else {
-      return .failure(.oversizedResponse(length: response.utf8.count))
-    }
     switch site.testVerdict {
     case .pass:
       return .success(

@@ -1,0 +1,100 @@
+import CaptchaKit
+import Foundation
+import XCTest
+
+/// `captcha-gen site new|secret` and `serve --sites`: keys that fit the sites file, and a sites file
+/// (or secret) in the wrong shape refused at start with exit 64 and a sentence naming the key.
+final class SiteCLITests: XCTestCase {
+  func testSiteNewPrintsAnEntryServeAcceptsAndTheSecretWhoseDigestItHolds() throws {
+    let r = try CLI.run(["site", "new", "--hostname", "shop.example", "--hostname", "*", "--json"])
+    XCTAssertEqual(r.status, 0, r.stderr)
+    let printed = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+    let entry = try XCTUnwrap(printed["entry"] as? [String: Any])
+    let secret = try XCTUnwrap(printed["secret"] as? String)
+    XCTAssertTrue(secret.hasPrefix("cgs_") && secret.count == 4 + 48, secret)
+    XCTAssertEqual(entry["secret_sha256"] as? String, SHA256.hexDigest(Array(secret.utf8)))
+    XCTAssertEqual(entry["hostnames"] as? [String], ["shop.example", "*"])
+    XCTAssertTrue((entry["sitekey"] as? String)?.hasPrefix("cgk_") ?? false)
+    XCTAssertFalse(r.stdout.components(separatedBy: secret).count > 2, "the secret is printed once")
+    let other = try CLI.run(["site", "new", "--hostname", "shop.example", "--json"])
+    XCTAssertFalse(other.stdout.contains(secret), "every run makes a new secret")
+
+    let text = try CLI.run(["site", "new", "--hostname", "shop.example", "--sitekey", "shop"])
+    XCTAssertEqual(text.status, 0, text.stderr)
+    XCTAssertTrue(text.stdout.contains("\"sitekey\": \"shop\""), text.stdout)
+    XCTAssertTrue(text.stdout.contains("shown only this once"), text.stdout)
+  }
+
+  func testSiteNewRefusesWhatIsNotAHostname() throws {
+    for (args, message) in [
+      ([String](), "give at least one --hostname"),
+      (["--hostname", "https://shop.example"], "--hostname https://shop.example is not a hostname"),
+      (["--hostname", "shop.example", "--sitekey", "my shop"], "--sitekey must be letters"),
+    ] {
+      let r = try CLI.run(["site", "new"] + args)
+      XCTAssertEqual(r.status, 64, "\(args): \(r.stderr)")
+      XCTAssertTrue(r.stderr.contains(message), "\(args): \(r.stderr)")
+    }
+  }
+
+  func testABadSitesFileOrSecretStopsServeAtStartNamingTheProblem() throws {
+    let dir = try CLI.tempDir("sites")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    func file(_ name: String, _ text: String) throws -> String {
+      let url = dir.appendingPathComponent(name)
+      try Data(text.utf8).write(to: url)
+      return url.path
+    }
+    let digest = String(repeating: "ab", count: 32)
+    let cases: [([String], Int32, String)] = [
+      (["--sites", try file("broken.json", "{\"sites\": [")], 64, "broken.json: the file is not valid JSON"),
+      (
+        [
+          "--sites",
+          try file(
+            "clear.json", "{\"sites\": [{\"sitekey\": \"a\", \"secret\": \"x\", \"hostnames\": [\"a.b\"]}]}"),
+        ],
+        64, "clear.json: \"sites[0].secret\" holds a secret in clear"
+      ),
+      (
+        [
+          "--sites",
+          try file(
+            "host.json",
+            "{\"sites\": [{\"sitekey\": \"a\", \"secret_sha256\": \"\(digest)\", \"hostnames\": [\"a.b\", \"http://c.d\"]}]}"
+          ),
+        ],
+        64, "\"sites[0].hostnames[1]\" \"http://c.d\" is not a hostname"
+      ),
+      (
+        [
+          "--kind", "slide", "--sites",
+          try file(
+            "kind.json",
+            "{\"sites\": [{\"sitekey\": \"a\", \"secret_sha256\": \"\(digest)\", \"hostnames\": [\"*\"], \"kinds\": [\"rotate\"]}]}"
+          ),
+        ],
+        64, "\"sites[0].kinds[0]\" names kind \"rotate\", which this server does not offer (it offers slide)"
+      ),
+      (
+        ["--sites", dir.appendingPathComponent("missing.json").path], 66,
+        "missing.json: the file cannot be read"
+      ),
+      (["--secret-file", try file("empty-secret", "\n")], 64, "empty-secret is empty"),
+      (
+        ["--sites", try file("both.json", "{}"), "--secret-file", "x"], 64,
+        "--secret-file is for the default site"
+      ),
+      (["--token-ttl", "0"], 64, "--token-ttl 0 must be at least 1 second"),
+    ]
+    for (args, status, message) in cases {
+      let r = try CLI.run(["serve", "--port", "0", "--pool", "1"] + args)
+      XCTAssertEqual(r.status, status, "\(args): \(r.stderr)")
+      XCTAssertTrue(r.stderr.contains(message), "\(args): \(r.stderr)")
+      XCTAssertFalse(r.stdout.contains("listening on"), "\(args): it never listened")
+    }
+    let empty = try CLI.run(["serve", "--port", "0", "--pool", "1"], environment: ["CAPTCHA_GEN_SECRET": ""])
+    XCTAssertEqual(empty.status, 64, empty.stderr)
+    XCTAssertTrue(empty.stderr.contains("CAPTCHA_GEN_SECRET is set but empty"), empty.stderr)
+  }
+}
