@@ -5,6 +5,14 @@
  *   <div data-captcha-gen data-kind="slide"></div>            (auto-mounted; data-endpoint="https://…" optional)
  *   CaptchaGen.mount(element, {endpoint: "", kind: "rotate"})  (or by hand)
  *
+ * On a site's form: <div data-captcha-gen data-sitekey="…" data-endpoint="https://captcha.example">
+ * inside the <form> puts the pass token into a hidden input `captcha-gen-response` (renamed by
+ * data-response-field) when the person passes, empties it when the token expires (then shows a new
+ * puzzle) or a new challenge starts, and fires "captcha-gen:pass" ({token, expiresAt, id, kind}) and
+ * "captcha-gen:expire". CaptchaGen.mount(el, {sitekey, endpoint, onPass, onExpire, onError}),
+ * CaptchaGen.getResponse(el) and CaptchaGen.reset(el) serve single-page apps; <captcha-gen
+ * sitekey="…"> is a form-associated element that does the same without a hidden input.
+ *
  * The root element carries data-state="loading|ready|pass|fail|error" and data-challenge-id, and
  * fires a bubbling "captcha-gen:state" event ({state, id, kind, reason}) on every change. Positions
  * are sent in background pixels (the widget converts from its displayed size itself), with the drag
@@ -12,7 +20,8 @@
  *
  * Parts, each depending only on those above it: 1 page helpers, 2 the server client, 3 steps
  * (stops to snap to), 4 the input core (drags with their track, slider keys, the value a drag or
- * Enter submits), 5 slide, 6 rotate, 7 pattern, 8 the widget (states, mounting).
+ * Enter submits), 5 slide, 6 rotate, 7 pattern, 8 the pass token (form field, expiry), 9 the
+ * widget (states, mounting, the API), 10 the <captcha-gen> form element.
  */
 (function (global) {
   'use strict';
@@ -36,7 +45,12 @@
     fail: 'Failed: ',
     again: ' Here comes a new puzzle.',
     error: 'The captcha could not load: ',
+    expired: 'The check has expired; here is a new puzzle.',
+    hostNotAllowed: function (host, sitekey) {
+      return 'this page\'s host, ' + host + ', is not allowed ' + (sitekey ? 'for site key "' + sitekey + '"' : 'here');
+    },
   };
+  var RESPONSE_FIELD = 'captcha-gen-response'; // the form field the pass token goes into
 
   var CSS = [
     '.cg{--cg-accent:#2563eb;--cg-pass:#15803d;--cg-fail:#b91c1c;--cg-line:#d4d8e0;',
@@ -196,13 +210,40 @@
           });
       });
     }
+    /** Whether the server answers at all (an opaque no-cors request needs no CORS permission). */
+    function reachable() {
+      return fetch(url('/healthz'), { mode: 'no-cors', cache: 'no-store' }).then(
+        function () {
+          return true;
+        },
+        function () {
+          return false;
+        },
+      );
+    }
     return {
       url: url,
-      newChallenge: function (kind) {
-        return post('/v1/challenges', kind ? { kind: kind } : {}).then(function (r) {
-          if (r.status !== 200) throw new Error(r.json.error || 'the server answered ' + r.status);
-          return r.json;
-        });
+      /**
+       * A new challenge for the page's site. A server that refuses this page's origin sends no CORS
+       * headers, which the browser reports as a network error: when the server answers otherwise,
+       * that is what the error says.
+       */
+      newChallenge: function (kind, sitekey) {
+        var body = {};
+        if (kind) body.kind = kind;
+        if (sitekey) body.sitekey = sitekey;
+        return post('/v1/challenges', body).then(
+          function (r) {
+            if (r.status !== 200) throw new Error(r.json.error || 'the server answered ' + r.status);
+            return r.json;
+          },
+          function (err) {
+            return reachable().then(function (up) {
+              if (!up) throw err;
+              throw new Error(TEXT.hostNotAllowed(location.hostname, sitekey));
+            });
+          },
+        );
       },
       verify: function (id, body) {
         return post('/v1/challenges/' + encodeURIComponent(id) + '/verify', body);
@@ -843,7 +884,55 @@
   var CONTROLS = { slide: slideControl, rotate: rotateControl, pattern: patternControl };
 
   // =============================================================================================
-  // 8. The widget: one challenge at a time; states loading → ready → pass | fail (→ loading) | error.
+  // 8. The pass token: kept while it lives, in the form (a hidden input, or the <captcha-gen>
+  //    element's own form value), emptied when it expires or a new challenge starts.
+
+  /**
+   * Where the token goes: `internals` (a form-associated element) when given, else a hidden input
+   * named `name` when `root` is inside a <form>, else nowhere (the API and the event still have it).
+   */
+  function createPassToken(root, name, internals, onExpire) {
+    var input = null;
+    if (!internals && root.closest && root.closest('form')) {
+      input = el('input', { type: 'hidden', name: name, value: '' }, root);
+    }
+    var token = '';
+    var timer = null;
+
+    function write(value) {
+      token = value;
+      if (internals) internals.setFormValue(value || null);
+      if (input) input.value = value;
+    }
+
+    return {
+      /** Keeps `value` until `expiresAt` (ISO 8601), then empties it and calls onExpire. */
+      set: function (value, expiresAt) {
+        this.clear();
+        write(value);
+        var wait = Date.parse(expiresAt) - Date.now();
+        timer = setTimeout(
+          function () {
+            timer = null;
+            write('');
+            onExpire();
+          },
+          isFinite(wait) ? Math.max(0, wait) : 0,
+        );
+      },
+      clear: function () {
+        if (timer !== null) clearTimeout(timer);
+        timer = null;
+        write('');
+      },
+      get: function () {
+        return token;
+      },
+    };
+  }
+
+  // =============================================================================================
+  // 9. The widget: one challenge at a time; states loading → ready → pass | fail (→ loading) | error.
 
   function loadImage(src) {
     return new Promise(function (resolve, reject) {
@@ -858,13 +947,29 @@
     });
   }
 
+  /** An option: from `options`, else the element's `data-NAME` (or, on <captcha-gen>, `NAME`) attribute. */
+  function setting(root, options, key, name) {
+    if (options[key] != null) return options[key];
+    return root.getAttribute('data-' + name) || (root.localName === 'captcha-gen' && root.getAttribute(name)) || '';
+  }
+
+  /** Calls `options[name]` when it is a function. */
+  function notify(options, name, value) {
+    if (typeof options[name] === 'function') options[name](value);
+  }
+
+  /**
+   * Mounts a widget in `root`. `options` (each also read from data-* attributes): kind, endpoint,
+   * sitekey, responseField; callbacks onPass(token), onExpire(), onError(message), onState(state,
+   * challenge, reason). Returns {reload, reset, getResponse, state, challengeId}.
+   */
   function mount(root, options) {
     if (!root || root.captchaGen) return root && root.captchaGen;
     options = options || {};
     injectStyle();
-    var kind = options.kind || root.getAttribute('data-kind') || '';
-    var endpoint = options.endpoint != null ? options.endpoint : root.getAttribute('data-endpoint') || '';
-    var client = createClient(endpoint);
+    var kind = setting(root, options, 'kind', 'kind');
+    var sitekey = setting(root, options, 'sitekey', 'sitekey');
+    var client = createClient(setting(root, options, 'endpoint', 'endpoint'));
     root.classList.add('cg');
     root.setAttribute('data-captcha-gen', '');
     root.textContent = '';
@@ -873,6 +978,8 @@
     var refresh = el('button', { type: 'button', class: 'cg-refresh', 'aria-label': 'New puzzle', title: 'New puzzle', text: '↻' }, head);
     var body = el('div', { class: 'cg-body' }, root);
     var status = el('div', { class: 'cg-status', role: 'status', 'aria-live': 'polite' }, root);
+    var fieldName = setting(root, options, 'responseField', 'response-field') || RESPONSE_FIELD;
+    var passToken = createPassToken(root, fieldName, options.internals, expire);
     var generation = 0; // drops answers to requests a newer load has overtaken
     var state = null;
     var challenge = null;
@@ -891,16 +998,34 @@
         }),
       );
       if (typeof options.onState === 'function') options.onState(next, challenge, reason);
+      if (next === 'error') notify(options, 'onError', reason);
     }
 
-    function load() {
+    /** The token ran out: say so, and start over with a new challenge. */
+    function expire() {
+      root.dispatchEvent(new CustomEvent('captcha-gen:expire', { bubbles: true, detail: { id: challenge && challenge.id } }));
+      notify(options, 'onExpire');
+      load(TEXT.expired);
+    }
+
+    /** Passed: keep the token (form field included) and announce it. */
+    function pass(json) {
+      passToken.set(json.token || '', json.token_expires_at);
+      setState('pass', TEXT.pass, json.reason);
+      var detail = { token: json.token, expiresAt: json.token_expires_at, id: challenge.id, kind: challenge.kind };
+      root.dispatchEvent(new CustomEvent('captcha-gen:pass', { bubbles: true, detail: detail }));
+      notify(options, 'onPass', json.token);
+    }
+
+    function load(message) {
       var mine = ++generation;
       var hadFocus = root.contains(document.activeElement);
+      passToken.clear();
       challenge = null;
       root.removeAttribute('data-challenge-id');
-      setState('loading', TEXT.loading);
+      setState('loading', typeof message === 'string' ? message : TEXT.loading);
       client
-        .newChallenge(kind)
+        .newChallenge(kind, sitekey)
         .then(function (ch) {
           ch.backgroundURL = client.url(ch.background);
           ch.pieceURL = client.url(ch.piece);
@@ -950,7 +1075,7 @@
         .then(function (r) {
           if (mine !== generation) return;
           busy = false;
-          if (r.status === 200 && r.json.pass === true) setState('pass', TEXT.pass, r.json.reason);
+          if (r.status === 200 && r.json.pass === true) pass(r.json);
           else if (r.status === 200) fail('fail', TEXT.fail + (r.json.reason || 'that was not it') + '.' + TEXT.again, r.json.reason);
           else if (r.status === 409 || r.status === 410 || r.status === 404)
             fail('fail', TEXT.fail + (r.json.error || 'this puzzle can no longer be answered') + TEXT.again, r.json.error);
@@ -963,9 +1088,17 @@
         });
     }
 
-    refresh.addEventListener('click', load);
+    refresh.addEventListener('click', function () {
+      load();
+    });
     root.captchaGen = {
       reload: load,
+      /** Drops the token and starts over with a new challenge. */
+      reset: load,
+      /** The pass token while it lives, else ''. */
+      getResponse: function () {
+        return passToken.get();
+      },
       get state() {
         return state;
       },
@@ -984,8 +1117,48 @@
     });
   }
 
+  /** The widget of `target` (an element, or a selector). */
+  function widgetOf(target) {
+    var node = typeof target === 'string' ? document.querySelector(target) : target;
+    return node && node.captchaGen;
+  }
+
+  // =============================================================================================
+  // 10. <captcha-gen sitekey="…" name="…">: a form-associated element whose form value is the
+  //     pass token (the form submits it as `name`, default captcha-gen-response; no hidden input).
+
+  function defineElement() {
+    if (!global.customElements || !global.Reflect || global.customElements.get('captcha-gen')) return;
+    function CaptchaGenElement() {
+      return Reflect.construct(HTMLElement, [], CaptchaGenElement);
+    }
+    CaptchaGenElement.prototype = Object.create(HTMLElement.prototype);
+    CaptchaGenElement.prototype.constructor = CaptchaGenElement;
+    Object.setPrototypeOf(CaptchaGenElement, HTMLElement);
+    CaptchaGenElement.formAssociated = true;
+    CaptchaGenElement.prototype.connectedCallback = function () {
+      if (this.captchaGen) return;
+      if (!this.hasAttribute('name')) this.setAttribute('name', RESPONSE_FIELD);
+      mount(this, { internals: this.attachInternals ? this.attachInternals() : null });
+    };
+    global.customElements.define('captcha-gen', CaptchaGenElement);
+  }
+
   // The path rule is public so the browser test can hold it to the shared vectors.
-  global.CaptchaGen = { mount: mount, mountAll: mountAll, resolvePattern: resolvePattern };
+  global.CaptchaGen = {
+    mount: mount,
+    mountAll: mountAll,
+    getResponse: function (target) {
+      var widget = widgetOf(target);
+      return widget ? widget.getResponse() : '';
+    },
+    reset: function (target) {
+      var widget = widgetOf(target);
+      if (widget) widget.reset();
+    },
+    resolvePattern: resolvePattern,
+  };
+  defineElement();
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', function () { mountAll(); });
   else mountAll();
 })(window);
