@@ -2,6 +2,10 @@ import CaptchaKit
 import Foundation
 import XCTest
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// `captcha-gen site new|secret` and `serve --sites`: keys that fit the sites file, and a sites file
 /// (or secret) in the wrong shape refused at start with exit 64 and a sentence naming the key.
 final class SiteCLITests: XCTestCase {
@@ -96,5 +100,60 @@ final class SiteCLITests: XCTestCase {
     let empty = try CLI.run(["serve", "--port", "0", "--pool", "1"], environment: ["CAPTCHA_GEN_SECRET": ""])
     XCTAssertEqual(empty.status, 64, empty.stderr)
     XCTAssertTrue(empty.stderr.contains("CAPTCHA_GEN_SECRET is set but empty"), empty.stderr)
+  }
+
+  func testTheDefaultSitesSecretComesFromTheFileWithoutItsNewlineOrFromTheEnvironment() async throws {
+    let dir = try CLI.tempDir("secret")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("secret")
+    try Data("file-secret\n".utf8).write(to: file)
+    let runs: [([String], [String: String], String)] = [
+      (["--secret-file", file.path], ["CAPTCHA_GEN_SECRET": "env-secret"], "file-secret"),
+      ([], ["CAPTCHA_GEN_SECRET": "env-secret"], "env-secret"),
+    ]
+    for (args, environment, secret) in runs {
+      let server = try ServeProcess.start(
+        ["--port", "0", "--kind", "slide", "--pool", "1", "--dev"] + args, environment: environment)
+      defer { server.stop() }
+      let base = String(try server.firstLine(timeout: 120).dropFirst("listening on ".count))
+      let challenge = try await post(base + "/v1/challenges", json: [:])
+      let target = try XCTUnwrap((challenge["answer"] as? [String: Any])?["target"] as? [String: Int])
+      let id = try XCTUnwrap(challenge["id"] as? String)
+      let verdict = try await post(
+        base + "/v1/challenges/\(id)/verify", json: ["x": target["x"]!, "y": target["y"]!])
+      let token = try XCTUnwrap(verdict["token"] as? String, "\(verdict)")
+      let wrong = try await post(base + "/v1/siteverify", json: ["secret": secret + "\n", "response": token])
+      XCTAssertEqual(wrong["error-codes"] as? [String], ["invalid-input-secret"], "\(args)")
+      let right = try await post(base + "/v1/siteverify", json: ["secret": secret, "response": token])
+      XCTAssertEqual(right["success"] as? Bool, true, "\(args): \(right)")
+      XCTAssertEqual(right["sitekey"] as? String, "default")
+    }
+  }
+
+  func testWithoutASecretServeWarnsAndTestKeysAnswerAsDocumented() async throws {
+    let server = try ServeProcess.start(["--port", "0", "--kind", "slide", "--pool", "1", "--test-keys"])
+    defer { server.stop() }
+    let base = String(try server.firstLine(timeout: 120).dropFirst("listening on ".count))
+    let pass = try await post(
+      base + "/v1/siteverify", json: ["secret": "test-secret-always-pass", "response": "x"])
+    XCTAssertEqual(pass["success"] as? Bool, true)
+    let fail = try await post(
+      base + "/v1/siteverify", json: ["secret": "test-secret-always-fail", "response": "x"])
+    XCTAssertEqual(fail["error-codes"] as? [String], ["invalid-input-response"])
+    server.stop()
+    let log = server.stderr()
+    XCTAssertTrue(log.contains("no secret for the default site"), log)
+    XCTAssertTrue(log.contains("--test-keys is on"), log)
+  }
+
+  /// POSTs `json` to `url`; the answer as a JSON object.
+  func post(_ url: String, json: [String: Any]) async throws -> [String: Any] {
+    var request = URLRequest(url: try XCTUnwrap(URL(string: url)))
+    request.httpMethod = "POST"
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    request.httpBody = try JSONSerialization.data(withJSONObject: json)
+    let (data, _) = try await URLSession.shared.data(for: request)
+    return try XCTUnwrap(
+      JSONSerialization.jsonObject(with: data) as? [String: Any], String(decoding: data, as: UTF8.self))
   }
 }
