@@ -24,7 +24,9 @@ struct SiteOptionGroup: ParsableArguments {
       valueName: "file"))
   var secretFile: String?
 
-  @Option(name: .customLong("token-ttl"), help: "Seconds a pass token stays valid for siteverify.")
+  @Option(
+    name: .customLong("token-ttl"),
+    help: ArgumentHelp("Seconds a pass token stays valid for siteverify.", valueName: "seconds"))
   var tokenTTL = Int(ServiceSettings.defaultTokenTTL)
 
   @Flag(
