@@ -118,11 +118,13 @@ public final class ChallengeService: Sendable {
     case .taken(let challenge):
       do {
         let verdict = try judge(challenge, response: response)
+        // The token first: a pass whose token cannot be stored is no pass (counted as a fail below).
+        let token = verdict.passed ? try await issueToken(for: challenge) : nil
         metrics.countVerified(kind: challenge.kind, passed: verdict.passed)
         logger.debug(
           "verified",
           metadata: ["kind": "\(challenge.kind)", "pass": "\(verdict.passed)", "reason": "\(verdict.reason)"])
-        return .verdict(verdict, token: verdict.passed ? try await issueToken(for: challenge) : nil)
+        return .verdict(verdict, token: token)
       } catch {
         metrics.countVerified(kind: challenge.kind, passed: false)
         throw error

@@ -171,3 +171,20 @@ struct UnreachableTokenStore: PassTokenStore {
     throw ChallengeStoreUnavailable("connection refused")
   }
 }
+
+/// A token store that keeps nothing: a passing verify cannot store its token.
+final class TokenStoreDownTests: XCTestCase {
+  func testAPassWhoseTokenCannotBeStoredIs503AndCountedAsAFail() async throws {
+    try await ServeHarness.withServer(
+      tokens: UnreachableTokenStore(), server: ServerSettings(port: 0, dev: true)
+    ) { client, service in
+      let challenge = try await client.post("/v1/challenges").json
+      let id = try XCTUnwrap(challenge["id"] as? String)
+      let verify = try await client.post("/v1/challenges/\(id)/verify", try RightAnswer.body(challenge))
+      XCTAssertEqual(verify.status, .serviceUnavailable)
+      XCTAssertNil(try verify.json["token"])
+      XCTAssertEqual(service.metrics.counts(of: "slide").passed, 0)
+      XCTAssertEqual(service.metrics.counts(of: "slide").failed, 1)
+    }
+  }
+}
