@@ -1010,7 +1010,7 @@
 
     /** Passed: keep the token (form field included) and announce it. */
     function pass(json) {
-      passToken.set(json.token || '', json.token_expires_at);
+      if (json.token) passToken.set(json.token, json.token_expires_at);
       setState('pass', TEXT.pass, json.reason);
       var detail = { token: json.token, expiresAt: json.token_expires_at, id: challenge.id, kind: challenge.kind };
       root.dispatchEvent(new CustomEvent('captcha-gen:pass', { bubbles: true, detail: detail }));
