@@ -22,7 +22,7 @@ public final class ChallengeService: Sendable {
   public let settings: ServiceSettings
   public let metrics = ServiceMetrics()
 
-  private let pools: [String: ChallengePool]
+  let pools: KindPools
   private let refiller: PoolRefiller
   let now: @Sendable () -> Date
   private let logger: Logger
@@ -30,33 +30,34 @@ public final class ChallengeService: Sendable {
   /// A service offering one kind per factory (the first is the default), keeping challenges in
   /// `store` and pass tokens in `tokens` (nil: in `store` when it keeps them, as both built-in stores
   /// do, otherwise in this process), for `sites` (by default one site for any page, without a
-  /// secret). `now` is the clock expiry is judged by.
+  /// secret); a site in `siteFactories` (by site key) gets challenges of its own look from pools
+  /// of its own. `now` is the clock expiry is judged by.
   public init(
     factories: [ChallengeFactory], store: any ChallengeStore, tokens: (any PassTokenStore)? = nil,
-    sites: SiteRegistry = .single(secret: nil), settings: ServiceSettings = ServiceSettings(),
+    sites: SiteRegistry = .single(secret: nil), siteFactories: [String: [ChallengeFactory]] = [:],
+    settings: ServiceSettings = ServiceSettings(),
     logger: Logger = Logger(label: "captcha-gen.service"), now: @escaping @Sendable () -> Date = { Date() }
   ) {
     let (wake, wakeContinuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-    let entries = factories.map { factory in
-      (
-        pool: ChallengePool(
-          kind: factory.kindName, capacity: settings.poolSize, wakeRefiller: { wakeContinuation.yield() }),
-        factory: factory
-      )
-    }
-    self.kinds = factories.map(\.kindName)
+    let pools = KindPools(
+      factories: factories, siteFactories: siteFactories, capacity: settings.poolSize,
+      wakeRefiller: { wakeContinuation.yield() })
+    self.kinds = pools.kinds
     self.store = store
     self.tokens = tokens ?? (store as? any PassTokenStore) ?? MemoryPassTokenStore()
     self.sites = sites
     self.settings = settings
-    self.pools = Dictionary(entries.map { ($0.pool.kind, $0.pool) }, uniquingKeysWith: { first, _ in first })
-    self.refiller = PoolRefiller(pools: entries, wake: wake, logger: logger)
+    self.pools = pools
+    self.refiller = PoolRefiller(pools: pools.entries, wake: wake, logger: logger)
     self.now = now
     self.logger = logger
   }
 
-  /// The pool of `kind`, if offered.
-  public func pool(_ kind: String) -> ChallengePool? { pools[kind] }
+  /// The pool of `kind`, if offered (to the sites without a look of their own).
+  public func pool(_ kind: String) -> ChallengePool? { pools.shared[kind] }
+
+  /// The pool `site`'s challenges of `kind` come from, if the site is offered that kind.
+  public func pool(_ kind: String, site: String) -> ChallengePool? { pools.pool(kind, site: site) }
 
   /// Keeps the pools full and sweeps expired challenges every `settings.sweepInterval`, until the
   /// task is cancelled.
@@ -79,11 +80,14 @@ public final class ChallengeService: Sendable {
     guard site.hostnames.allows(hostname) else {
       throw ChallengeServiceError.hostnameNotAllowed(hostname, sitekey: site.sitekey)
     }
-    let name = kind ?? site.kinds?.first ?? kinds[0]
+    let offered = pools.kinds(site: site.sitekey)
+    let name = kind ?? site.kinds?.first ?? offered[0]
     if let allowed = site.kinds, !allowed.contains(name) {
       throw ChallengeServiceError.kindNotAllowed(name, sitekey: site.sitekey, allowed: allowed)
     }
-    guard let pool = pools[name] else { throw ChallengeServiceError.kindNotOffered(name, offered: kinds) }
+    guard let pool = pools.pool(name, site: site.sitekey) else {
+      throw ChallengeServiceError.kindNotOffered(name, offered: offered)
+    }
     let ready = await pool.take()
     let issued = IssuedChallenge(
       id: ChallengeID.make(), expiresAt: now().addingTimeInterval(settings.ttl), ready: ready,

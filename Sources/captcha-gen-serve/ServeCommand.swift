@@ -127,8 +127,10 @@ struct ServeCommand: AsyncParsableCommand {
     let factories = kinds.map { ChallengeFactory(kind: $0, backgrounds: backgrounds ?? .builtIn) }
     for factory in factories { _ = try factory.make() }
     let sites = try siteOptions.registry(offered: self.kinds.names, logger: logger)
+    let siteFactories = try siteOptions.siteFactories(
+      sites, offered: self.kinds.names, backgrounds: backgrounds)
     return ChallengeService(
-      factories: factories, store: store, sites: sites,
+      factories: factories, store: store, sites: sites, siteFactories: siteFactories,
       settings: ServiceSettings(
         ttl: Double(ttl), poolSize: pool, requireTrack: requireTrack, tokenTTL: Double(siteOptions.tokenTTL)),
       logger: logger)

@@ -83,6 +83,20 @@ struct SiteOptionGroup: ParsableArguments {
     }
   }
 
+  /// The kinds of the sites with look options, by site key (`SiteLooks`); a look that does not work
+  /// is a usage error naming the site and the option.
+  func siteFactories(
+    _ registry: SiteRegistry, offered: [String], backgrounds: ChallengeBackgrounds?,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws -> [String: [ChallengeFactory]] {
+    do {
+      return try SiteLooks.factories(
+        sites: registry.sites, offered: offered, backgrounds: backgrounds, environment: environment)
+    } catch let error as SitesFileError {
+      throw CaptchaError(.usage, "--sites \(sites ?? ""): \(error.description)")
+    }
+  }
+
   /// The default site's secret: `--secret-file`, else the environment variable, else none.
   func defaultSecret(environment: [String: String]) throws -> String? {
     if let path = secretFile {

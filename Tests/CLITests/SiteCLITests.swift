@@ -156,4 +156,60 @@ final class SiteCLITests: XCTestCase {
     return try XCTUnwrap(
       JSONSerialization.jsonObject(with: data) as? [String: Any], String(decoding: data, as: UTF8.self))
   }
+
+  func testASiteWithLookOptionsGetsItsOwnLookAndBadLooksStopServe() async throws {
+    let dir = try CLI.tempDir("looks")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let digest = String(repeating: "ab", count: 32)
+    func sites(_ look: String) throws -> String {
+      let url = dir.appendingPathComponent("sites-\(UUID().uuidString).json")
+      let text = """
+        {"sites": [{"sitekey": "plain", "secret_sha256": "\(digest)", "hostnames": ["*"]},
+                   {"sitekey": "looked", "secret_sha256": "\(digest)", "hostnames": ["*"]\(look)}]}
+        """
+      try Data(text.utf8).write(to: url)
+      return url.path
+    }
+    let look = ", \"steps\": 8, \"difficulty\": \"easy\", \"style_key_env\": \"CAPTCHA_TEST_SITE_STYLE\""
+    let server = try ServeProcess.start(
+      ["--port", "0", "--kind", "slide", "--pool", "1", "--dev", "--sites", try sites(look)],
+      environment: ["CAPTCHA_TEST_SITE_STYLE": "the looked site's style"])
+    defer { server.stop() }
+    let base = String(try server.firstLine(timeout: 120).dropFirst("listening on ".count))
+    let plain = try await post(base + "/v1/challenges", json: ["sitekey": "plain"])
+    XCTAssertNil(plain["steps"], "\(plain)")
+    XCTAssertFalse(
+      try json(plain["answer"]).contains("fingerprint"), "the server's own look has no style key")
+    let looked = try await post(base + "/v1/challenges", json: ["sitekey": "looked"])
+    XCTAssertEqual((looked["steps"] as? [Any])?.count, 8, "\(looked)")
+    let fingerprint = String(
+      SHA256.hexDigest(Array("captcha-gen style fingerprint\u{0}the looked site's style".utf8)).prefix(8))
+    XCTAssertTrue(try json(looked["answer"]).contains(fingerprint), "drawn with the key the variable holds")
+
+    let cases: [(String, String)] = [
+      (", \"difficulty\": \"nightmare\"", "\"sites[1].difficulty\" is refused: "),
+      (", \"hostname\": \"x\"", "\"sites[1].hostname\" is neither a key of a site"),
+      (", \"style_key\": \"k\"", "\"sites[1].style_key\" is not a look option: a style key is a secret"),
+      (
+        ", \"style_key_env\": \"CAPTCHA_TEST_UNSET_VARIABLE\"",
+        "\"sites[1].style_key_env\" names CAPTCHA_TEST_UNSET_VARIABLE, which is not set"
+      ),
+      (
+        ", \"length\": 5",
+        "\"sites[1]\" has a look that does not work: --length applies only to --kind pattern"
+      ),
+    ]
+    for (look, message) in cases {
+      let r = try CLI.run([
+        "serve", "--port", "0", "--kind", "slide", "--pool", "1", "--sites", try sites(look),
+      ])
+      XCTAssertEqual(r.status, 64, "\(look): \(r.stderr)")
+      XCTAssertTrue(r.stderr.contains(message), "\(look): \(r.stderr)")
+    }
+  }
+
+  /// `value` as JSON text.
+  func json(_ value: Any?) throws -> String {
+    String(decoding: try JSONSerialization.data(withJSONObject: try XCTUnwrap(value)), as: UTF8.self)
+  }
 }

@@ -38,8 +38,8 @@ final class SitesFileTests: XCTestCase {
       ("{\"sites\": {}}", "sites", .wrongType(expected: "a list")),
       ("{\"sites\": [{\(good)}], \"site\": 1}", "site", .unknownKey(known: ["sites"])),
       (
-        "{\"sites\": [{\(good), \"hostname\": \"x\"}]}", "sites[0].hostname",
-        .unknownKey(known: SitesFile.siteKeys)
+        "{\"sites\": [{\(good), \"hostname\": [\"x\"]}]}", "sites[0].hostname",
+        .badLookValue(known: SitesFile.siteKeys)
       ),
       ("{\"sites\": [{\(good), \"secret\": \"s3cret\"}]}", "sites[0].secret", .secretInClear),
       (
@@ -72,9 +72,26 @@ final class SitesFileTests: XCTestCase {
     for (text, key, problem) in cases {
       XCTAssertThrowsError(try parse(text), text) { error in
         XCTAssertEqual(error as? SitesFileError, SitesFileError(at: key, problem), text)
-        XCTAssertTrue(key.isEmpty || ((error as? SitesFileError)?.description.contains(key) ?? false), "\(error)")
+        XCTAssertTrue(
+          key.isEmpty || ((error as? SitesFileError)?.description.contains(key) ?? false), "\(error)")
       }
     }
+  }
+
+  func testEveryOtherKeyWithAScalarIsALookOptionInKeyOrder() throws {
+    let sites = try parse(
+      """
+      {"sites": [{"sitekey": "shop", "secret_sha256": "\(Self.digest)", "hostnames": ["*"],
+                  "steps": 8, "difficulty": "hard", "piece_shadow": true, "style_key_env": "SHOP_KEY"}]}
+      """)
+    XCTAssertEqual(
+      sites[0].look,
+      [
+        LookOption(key: "difficulty", value: .string("hard")),
+        LookOption(key: "piece_shadow", value: .bool(true)),
+        LookOption(key: "steps", value: .number(8)),
+        LookOption(key: "style_key_env", value: .string("SHOP_KEY")),
+      ])
   }
 
   func testHostnamesAllowThemselvesTheirSubdomainsAndPagesWithoutOrigin() {

@@ -20,16 +20,20 @@ public struct Site: Sendable, Equatable {
   public var kinds: [String]?
   /// Test keys only: siteverify with this site's secret always gives this answer.
   public var testVerdict: TestVerdict?
+  /// The site's own look (`"difficulty": "hard"`, `"steps": 8`, …), in key order; empty: the
+  /// server's. `serve` builds the site's kinds from these as from its own options.
+  public var look: [LookOption]
 
   public init(
     sitekey: String, secrets: [SiteSecret], hostnames: HostnameList, kinds: [String]? = nil,
-    testVerdict: TestVerdict? = nil
+    testVerdict: TestVerdict? = nil, look: [LookOption] = []
   ) {
     self.sitekey = sitekey
     self.secrets = secrets
     self.hostnames = hostnames
     self.kinds = kinds
     self.testVerdict = testVerdict
+    self.look = look
   }
 
   /// Whether `secret` is one of this site's secrets at `now`.
@@ -41,6 +45,25 @@ public struct Site: Sendable, Equatable {
   public enum TestVerdict: Sendable, Equatable {
     case pass
     case fail
+  }
+}
+
+/// One look option of a site as the sites file gives it: a key that is not one of the site's own
+/// (`SitesFile.siteKeys`) with a string, number or true/false.
+public struct LookOption: Sendable, Equatable {
+  public var key: String
+  public var value: Value
+
+  public init(key: String, value: Value) {
+    self.key = key
+    self.value = value
+  }
+
+  /// A look option's value.
+  public enum Value: Sendable, Equatable {
+    case string(String)
+    case number(Double)
+    case bool(Bool)
   }
 }
 

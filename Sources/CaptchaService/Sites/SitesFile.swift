@@ -9,9 +9,12 @@ import CaptchaKit
 /// Reads a sites file (`serve --sites sites.json`):
 ///
 ///     {"sites": [{"sitekey": "…", "secret_sha256": "<64 hex digits>", "hostnames": ["shop.example"],
-///                 "kinds": ["slide"]?, "old_secrets": [{"secret_sha256": "…", "valid_until": "<ISO 8601>"}]?}]}
+///                 "kinds": ["slide"]?, "old_secrets": [{"secret_sha256": "…", "valid_until": "<ISO 8601>"}]?,
+///                 …look options ("difficulty": "hard", "steps": 8)?}]}
 ///
 /// Every problem is a `SitesFileError` naming the key (`sites[1].hostnames[0]`) and what is wrong.
+/// Look options are any other key with a string, number or true/false; which names and values are
+/// good is the front end's to check (serve checks them against its own options).
 public enum SitesFile {
   /// The keys a site entry may have.
   public static let siteKeys = ["sitekey", "secret_sha256", "hostnames", "kinds", "old_secrets"]
@@ -43,8 +46,8 @@ public enum SitesFile {
       throw SitesFileError(at: path, .wrongType(expected: "an object"))
     }
     if fields["secret"] != nil { throw SitesFileError(at: path + ".secret", .secretInClear) }
-    for key in fields.keys.sorted() where !siteKeys.contains(key) {
-      throw SitesFileError(at: path + "." + key, .unknownKey(known: siteKeys))
+    let look = try fields.keys.sorted().filter { !siteKeys.contains($0) }.map { key in
+      try lookOption(key, fields[key]!, at: path + "." + key)
     }
     let sitekey = try string(fields["sitekey"], at: path + ".sitekey")
     guard SiteNames.isSitekey(sitekey) else { throw SitesFileError(at: path + ".sitekey", .badSitekey) }
@@ -61,7 +64,16 @@ public enum SitesFile {
     }
     return Site(
       sitekey: sitekey, secrets: [SiteSecret(sha256: current)] + (old ?? []),
-      hostnames: HostnameList(hostnames), kinds: kinds)
+      hostnames: HostnameList(hostnames), kinds: kinds, look: look)
+  }
+
+  static func lookOption(_ key: String, _ node: JSONNode, at path: String) throws -> LookOption {
+    switch node {
+    case .string(let text): return LookOption(key: key, value: .string(text))
+    case .number(let number): return LookOption(key: key, value: .number(number))
+    case .bool(let flag): return LookOption(key: key, value: .bool(flag))
+    default: throw SitesFileError(at: path, .badLookValue(known: siteKeys))
+    }
   }
 
   static func oldSecret(_ node: JSONNode, at path: String) throws -> SiteSecret {
@@ -163,6 +175,11 @@ public struct SitesFileError: Error, Equatable, CustomStringConvertible {
     case badDate(String)
     /// A kind the server does not offer (checked when the service starts).
     case kindNotOffered(String, offered: [String])
+    /// A key that is not the site's own, with a value no look option has (an object, list, null).
+    case badLookValue(known: [String])
+    /// A look option the front end does not know or whose value it refuses: its sentence, which
+    /// follows the key ("is not a look option: …").
+    case badLookOption(String)
   }
 
   /// The problem in one sentence without the file's name (the front end adds it).
@@ -187,6 +204,11 @@ public struct SitesFileError: Error, Equatable, CustomStringConvertible {
       return
         "\(key) \"\(name)\" is not a hostname (write shop.example: no scheme, port or path; or * for any page)"
     case .badDate(let text): return "\(key) \"\(text)\" is not an ISO 8601 time such as 2026-12-01T00:00:00Z"
+    case .badLookValue(let known):
+      return
+        "\(key) is not a key of a site (\(known.joined(separator: ", "))), and a look option's value is a "
+        + "string, number or true/false"
+    case .badLookOption(let sentence): return "\(key) \(sentence)"
     case .kindNotOffered(let kind, let offered):
       return
         "\(key) names kind \"\(kind)\", which this server does not offer (it offers \(offered.joined(separator: ", ")))"
