@@ -129,9 +129,14 @@ bench-serve: release
 # --port 0` (plain, and --steps 8), reads their addresses from stdout, and always stops them.
 # Screenshots of each kind go to .build/browser-test/screenshots (BROWSER_ARGS='--screenshots docs/images'
 # refreshes the README's); BROWSER_ARGS='-k rotate' runs some tests only.
+# Then the site end-to-end test (tools/widget/site_e2e_test.py, about a minute): a sign-up site of its
+# own (tools/widget/site_backend.py) on other origins checks pass tokens with siteverify, with the
+# memory store and with two instances on PostgreSQL (a throw-away cluster it starts and stops, unless
+# CAPTCHA_TEST_POSTGRES_URL names one); SITE_E2E_ARGS='-k Memory' runs some tests only.
 BROWSER_VENV = .venv-browser
 BROWSER_DEB_PACKAGES = chromium chromium-driver python3 python3-venv
 BROWSER_ARGS ?=
+SITE_E2E_ARGS ?=
 
 .PHONY: test-browser browser-deps browser-venv python-deps
 
@@ -149,8 +154,9 @@ $(BROWSER_VENV)/.installed: tools/widget/requirements.txt | browser-deps python-
 	$(BROWSER_VENV)/bin/pip install --quiet -r tools/widget/requirements.txt
 	touch $@
 
-test-browser: build browser-deps browser-venv
+test-browser: build browser-deps browser-venv pg-deps
 	$(BROWSER_VENV)/bin/python tools/widget/browser_test.py --bin .build/debug/captcha-gen $(BROWSER_ARGS)
+	$(BROWSER_VENV)/bin/python tools/widget/site_e2e_test.py --bin .build/debug/captcha-gen $(SITE_E2E_ARGS)
 
 # One captcha with the release build of the captcha-gen product alone (no serve layers: quick on a
 # fresh clone).

@@ -31,11 +31,13 @@ public enum CaptchaServer {
   ) throws -> Router<ServeRequestContext> {
     let router = Router(context: ServeRequestContext.self)
     router.add(middleware: JSONErrorMiddleware())
+    router.add(middleware: CORSMiddleware(sites: service.sites))
     if settings.rateLimitPerMinute > 0 {
       router.add(
         middleware: RateLimitMiddleware(limiter: RateLimiter(perMinute: settings.rateLimitPerMinute)))
     }
     ChallengeRoutes(service: service, dev: settings.dev).add(to: router)
+    SiteverifyRoutes(service: service).add(to: router)
     OperationalRoutes(service: service, assets: try ServeAssets.load()).add(to: router)
     return router
   }

@@ -1,5 +1,6 @@
 import CaptchaKit
 import CaptchaService
+import Foundation
 import Hummingbird
 
 /// The `/v1/challenges` endpoints: issue, pictures, verify.
@@ -16,10 +17,12 @@ struct ChallengeRoutes {
 
   func issue(_ request: Request, _ context: ServeRequestContext) async throws -> Response {
     let body = try await BodyDecoding.decode(IssueRequestBody.self, from: request)
+    let origin = try PageOrigin(request)
     do {
-      let issued = try await service.issue(kind: body.kind)
+      let issued = try await service.issue(kind: body.kind, sitekey: body.sitekey, hostname: origin.hostname)
       return .json(ChallengeJSON.value(issued, inlineImages: body.inlineImages ?? false, dev: dev))
     } catch let error as ChallengeServiceError {
+      if case .hostnameNotAllowed = error { throw APIError(.forbidden, APIWording.text(error)) }
       throw APIError(.badRequest, APIWording.text(error))
     } catch let error as ChallengeStoreUnavailable {
       throw Self.unavailable(error, context)
@@ -51,8 +54,16 @@ struct ChallengeRoutes {
       throw Self.unavailable(error, context)
     }
     switch outcome {
-    case .verdict(let verdict):
-      return .json(.object([("pass", .bool(verdict.passed)), ("reason", .string(verdict.reason))]))
+    case .verdict(let verdict, let token):
+      var members: [(String, JSONValue)] = [
+        ("pass", .bool(verdict.passed)), ("reason", .string(verdict.reason)),
+      ]
+      if let token {
+        members += [
+          ("token", .string(token.text)), ("token_expires_at", .string(token.expiresAt.formatted(.iso8601))),
+        ]
+      }
+      return .json(.object(members))
     case .alreadyVerified:
       throw APIError(.conflict, "challenge \(id) was already verified; each challenge verifies once")
     case .expired:

@@ -7,8 +7,9 @@ import NIOCore
   import Foundation
 #endif
 
-/// Applies the per-client `RateLimiter` to the POST endpoints (issuing and verifying); over the
-/// limit a client gets 429 with a JSON error and `Retry-After`.
+/// Applies the per-client `RateLimiter` to the POST endpoints of the widget (issuing and
+/// verifying); over the limit a client gets 429 with a JSON error and `Retry-After`. siteverify is
+/// not limited: a site's backend sends all its visitors' tokens from one address, with a secret.
 struct RateLimitMiddleware: RouterMiddleware {
   typealias Context = ServeRequestContext
   let limiter: RateLimiter
@@ -16,7 +17,9 @@ struct RateLimitMiddleware: RouterMiddleware {
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
-    guard request.method == .post else { return try await next(request, context) }
+    guard request.method == .post, request.uri.path != "/v1/siteverify" else {
+      return try await next(request, context)
+    }
     let client = context.remoteAddress?.ipAddress ?? "unknown"
     if let wait = limiter.admit(client, now: Date().timeIntervalSince1970) {
       throw APIError(

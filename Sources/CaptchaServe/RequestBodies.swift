@@ -1,12 +1,13 @@
 import CaptchaKit
 
-/// `POST /v1/challenges` body: `{"kind"?: "slide", "inline_images"?: true}`.
+/// `POST /v1/challenges` body: `{"kind"?: "slide", "sitekey"?: "…", "inline_images"?: true}`.
 struct IssueRequestBody: Decodable {
   var kind: String?
+  var sitekey: String?
   var inlineImages: Bool?
 
   enum CodingKeys: String, CodingKey {
-    case kind
+    case kind, sitekey
     case inlineImages = "inline_images"
   }
 }

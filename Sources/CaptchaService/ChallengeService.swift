@@ -15,39 +15,49 @@ public final class ChallengeService: Sendable {
   /// The kinds offered, in order; a request without a kind gets the first.
   public let kinds: [String]
   public let store: any ChallengeStore
+  /// Where pass tokens are kept until siteverify redeems them.
+  public let tokens: any PassTokenStore
+  /// The sites served: who may ask for challenges from which pages, and whose secret checks tokens.
+  public let sites: SiteRegistry
   public let settings: ServiceSettings
   public let metrics = ServiceMetrics()
 
-  private let pools: [String: ChallengePool]
+  let pools: KindPools
   private let refiller: PoolRefiller
-  private let now: @Sendable () -> Date
+  let now: @Sendable () -> Date
   private let logger: Logger
 
   /// A service offering one kind per factory (the first is the default), keeping challenges in
-  /// `store`. `now` is the clock expiry is judged by.
+  /// `store` and pass tokens in `tokens` (nil: in `store` when it keeps them, as both built-in stores
+  /// do, otherwise in this process), for `sites` (by default one site for any page, without a
+  /// secret); a site in `siteFactories` (by site key) gets challenges of its own look from pools
+  /// of its own. `now` is the clock expiry is judged by.
   public init(
-    factories: [ChallengeFactory], store: any ChallengeStore, settings: ServiceSettings = ServiceSettings(),
+    factories: [ChallengeFactory], store: any ChallengeStore, tokens: (any PassTokenStore)? = nil,
+    sites: SiteRegistry = .single(secret: nil), siteFactories: [String: [ChallengeFactory]] = [:],
+    settings: ServiceSettings = ServiceSettings(),
     logger: Logger = Logger(label: "captcha-gen.service"), now: @escaping @Sendable () -> Date = { Date() }
   ) {
     let (wake, wakeContinuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-    let entries = factories.map { factory in
-      (
-        pool: ChallengePool(
-          kind: factory.kindName, capacity: settings.poolSize, wakeRefiller: { wakeContinuation.yield() }),
-        factory: factory
-      )
-    }
-    self.kinds = factories.map(\.kindName)
+    let pools = KindPools(
+      factories: factories, siteFactories: siteFactories, capacity: settings.poolSize,
+      wakeRefiller: { wakeContinuation.yield() })
+    self.kinds = pools.kinds
     self.store = store
+    self.tokens = tokens ?? (store as? any PassTokenStore) ?? MemoryPassTokenStore()
+    self.sites = sites
     self.settings = settings
-    self.pools = Dictionary(entries.map { ($0.pool.kind, $0.pool) }, uniquingKeysWith: { first, _ in first })
-    self.refiller = PoolRefiller(pools: entries, wake: wake, logger: logger)
+    self.pools = pools
+    self.refiller = PoolRefiller(pools: pools.entries, wake: wake, logger: logger)
     self.now = now
     self.logger = logger
   }
 
-  /// The pool of `kind`, if offered.
-  public func pool(_ kind: String) -> ChallengePool? { pools[kind] }
+  /// The pool of `kind`, if offered (to the sites without a look of their own).
+  public func pool(_ kind: String) -> ChallengePool? { pools.shared[kind] }
+
+  /// The pool `site`'s challenges of `kind` come from, if the site is offered that kind.
+  public func pool(_ kind: String, site: String) -> ChallengePool? { pools.pool(kind, site: site) }
 
   /// Keeps the pools full and sweeps expired challenges every `settings.sweepInterval`, until the
   /// task is cancelled.
@@ -58,18 +68,41 @@ public final class ChallengeService: Sendable {
     }
   }
 
-  /// Issues a challenge of `kind` (nil: the first kind offered): a ready one from its pool, with a
-  /// fresh id, stored until `settings.ttl` from now. Throws `ChallengeServiceError.kindNotOffered`
-  /// or the store's `ChallengeStoreUnavailable`.
-  public func issue(kind: String? = nil) async throws -> IssuedChallenge {
-    let name = kind ?? kinds[0]
-    guard let pool = pools[name] else { throw ChallengeServiceError.kindNotOffered(name, offered: kinds) }
+  /// Issues a challenge of `kind` (nil: the site's first kind, or the first offered) for the site of
+  /// `sitekey` (nil: the first site) on a page of `hostname` ("" without one): a ready one from its
+  /// pool, with a fresh id, stored until `settings.ttl` from now. Throws `ChallengeServiceError`
+  /// (unknown site, hostname or kind not allowed, kind not offered) or the store's
+  /// `ChallengeStoreUnavailable`.
+  public func issue(kind: String? = nil, sitekey: String? = nil, hostname: String = "") async throws
+    -> IssuedChallenge
+  {
+    let site = try self.site(sitekey)
+    guard site.hostnames.allows(hostname) else {
+      throw ChallengeServiceError.hostnameNotAllowed(hostname, sitekey: site.sitekey)
+    }
+    let offered = pools.kinds(site: site.sitekey)
+    let name = kind ?? site.kinds?.first ?? offered[0]
+    if let allowed = site.kinds, !allowed.contains(name) {
+      throw ChallengeServiceError.kindNotAllowed(name, sitekey: site.sitekey, allowed: allowed)
+    }
+    guard let pool = pools.pool(name, site: site.sitekey) else {
+      throw ChallengeServiceError.kindNotOffered(name, offered: offered)
+    }
     let ready = await pool.take()
     let issued = IssuedChallenge(
-      id: ChallengeID.make(), expiresAt: now().addingTimeInterval(settings.ttl), ready: ready)
+      id: ChallengeID.make(), expiresAt: now().addingTimeInterval(settings.ttl), ready: ready,
+      sitekey: site.sitekey, hostname: hostname)
     try await store.insert(issued.stored)
     metrics.countIssued(kind: name)
     return issued
+  }
+
+  /// The site of `sitekey` (nil: the first), or the error that names what is wrong with the key.
+  func site(_ sitekey: String?) throws -> Site {
+    if let site = sites.site(sitekey: sitekey) { return site }
+    let key = sitekey ?? ""
+    if sites.isSecret(key) { throw ChallengeServiceError.secretAsSitekey }
+    throw ChallengeServiceError.unknownSitekey(key)
   }
 
   /// One of a challenge's pictures while it is live; nil when it is unknown, verified or expired.
@@ -78,8 +111,9 @@ public final class ChallengeService: Sendable {
   }
 
   /// Verifies challenge `id` once: takes it from the store (the single-use gate), then judges
-  /// `response` (see `judge`). Throws `ChallengeServiceError.responseDoesNotFit` (the challenge is
-  /// used up and counted as a fail) or the store's `ChallengeStoreUnavailable`.
+  /// `response` (see `judge`); a pass comes with a pass token for the challenge's site, kept in
+  /// `tokens` for `settings.tokenTTL`. Throws `ChallengeServiceError.responseDoesNotFit` (the
+  /// challenge is used up and counted as a fail) or the store's `ChallengeStoreUnavailable`.
   public func verify(id: String, response: ClientResponse) async throws -> VerifyOutcome {
     switch try await store.take(id: id, now: now()) {
     case .unknown: return .unknown
@@ -88,16 +122,29 @@ public final class ChallengeService: Sendable {
     case .taken(let challenge):
       do {
         let verdict = try judge(challenge, response: response)
+        // The token first: a pass whose token cannot be stored is no pass (counted as a fail below).
+        let token = verdict.passed ? try await issueToken(for: challenge) : nil
         metrics.countVerified(kind: challenge.kind, passed: verdict.passed)
         logger.debug(
           "verified",
           metadata: ["kind": "\(challenge.kind)", "pass": "\(verdict.passed)", "reason": "\(verdict.reason)"])
-        return .verdict(verdict)
+        return .verdict(verdict, token: token)
       } catch {
         metrics.countVerified(kind: challenge.kind, passed: false)
         throw error
       }
     }
+  }
+
+  /// A new pass token for a challenge just passed, bound to its site, kind, id and hostname.
+  func issueToken(for challenge: StoredChallenge) async throws -> PassToken {
+    let passedAt = now()
+    let token = PassToken.make(expiresAt: passedAt.addingTimeInterval(settings.tokenTTL))
+    try await tokens.insertPassToken(
+      PassTokenRecord(
+        digest: token.digest, sitekey: challenge.sitekey, kind: challenge.kind, challengeID: challenge.id,
+        hostname: challenge.hostname, passedAt: passedAt, expiresAt: token.expiresAt))
+    return token
   }
 
   /// The verdict on `response` for `challenge`: a response without a drag track fails when
@@ -125,9 +172,11 @@ public final class ChallengeService: Sendable {
     try await store.checkHealth()
   }
 
-  /// Removes expired challenges from the store now and counts those that expired unverified.
+  /// Removes expired challenges and pass tokens from the stores now and counts the challenges that
+  /// expired unverified.
   @discardableResult
   public func sweep() async throws -> [String: Int] {
+    try await tokens.sweepPassTokens(now: now())
     let expired = try await store.sweep(now: now())
     metrics.countExpired(expired)
     return expired

@@ -44,10 +44,14 @@ public struct StoredChallenge: Sendable, Equatable {
   public var answer: [UInt8]
   public var background: StoredPicture
   public var piece: StoredPicture
+  /// The site it was issued for (its pass token is that site's).
+  public var sitekey: String
+  /// The host of the page that asked for it ("" without `Origin`), carried into its pass token.
+  public var hostname: String
 
   public init(
     id: String, kind: String, expiresAt: Date, answer: [UInt8], background: StoredPicture,
-    piece: StoredPicture
+    piece: StoredPicture, sitekey: String = SiteRegistry.defaultSitekey, hostname: String = ""
   ) {
     self.id = id
     self.kind = kind
@@ -55,6 +59,8 @@ public struct StoredChallenge: Sendable, Equatable {
     self.answer = answer
     self.background = background
     self.piece = piece
+    self.sitekey = sitekey
+    self.hostname = hostname
   }
 }
 

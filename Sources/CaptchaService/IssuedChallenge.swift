@@ -11,11 +11,19 @@ public struct IssuedChallenge: Sendable {
   public var id: String
   public var expiresAt: Date
   public var ready: ReadyChallenge
+  /// The site it was issued for, and the host of the page that asked ("" without `Origin`).
+  public var sitekey: String
+  public var hostname: String
 
-  public init(id: String, expiresAt: Date, ready: ReadyChallenge) {
+  public init(
+    id: String, expiresAt: Date, ready: ReadyChallenge, sitekey: String = SiteRegistry.defaultSitekey,
+    hostname: String = ""
+  ) {
     self.id = id
     self.expiresAt = expiresAt
     self.ready = ready
+    self.sitekey = sitekey
+    self.hostname = hostname
   }
 
   public var kind: String { ready.kind }
@@ -24,14 +32,15 @@ public struct IssuedChallenge: Sendable {
   var stored: StoredChallenge {
     StoredChallenge(
       id: id, kind: ready.kind, expiresAt: expiresAt, answer: ready.answer, background: ready.background,
-      piece: ready.piece)
+      piece: ready.piece, sitekey: sitekey, hostname: hostname)
   }
 }
 
 /// What verifying a challenge found.
 public enum VerifyOutcome: Sendable, Equatable {
-  /// This was the one verify of the challenge: pass or fail, with the reason.
-  case verdict(Verdict)
+  /// This was the one verify of the challenge: pass or fail, with the reason; a pass carries the
+  /// pass token the site's backend checks with siteverify.
+  case verdict(Verdict, token: PassToken?)
   /// Verified before (HTTP 409).
   case alreadyVerified
   /// Past its expiry (HTTP 410).
@@ -46,6 +55,14 @@ public enum ChallengeServiceError: Error, Equatable, CustomStringConvertible {
   case kindNotOffered(String, offered: [String])
   /// A response that does not answer this challenge's kind (the challenge is used up).
   case responseDoesNotFit(VerifyError)
+  /// A site key no site has.
+  case unknownSitekey(String)
+  /// A site's secret sent where its site key belongs (the secret is now public: rotate it).
+  case secretAsSitekey
+  /// A page on a host the site does not allow (HTTP 403).
+  case hostnameNotAllowed(String, sitekey: String)
+  /// A kind the site does not allow.
+  case kindNotAllowed(String, sitekey: String, allowed: [String])
 
   public var description: String {
     switch self {
@@ -53,6 +70,16 @@ public enum ChallengeServiceError: Error, Equatable, CustomStringConvertible {
       return "kind \"\(name)\" is not offered here; this server offers \(offered.joined(separator: ", "))"
     case .responseDoesNotFit(let error):
       return "the response does not fit this challenge (\(error))"
+    case .unknownSitekey(let key):
+      return key.isEmpty ? "the site key is empty" : "site key \"\(key)\" is unknown here"
+    case .secretAsSitekey:
+      return "that is a site's secret, not its site key: the secret belongs only in the site's backend; "
+        + "it has now been sent from a page, so make a new one"
+    case .hostnameNotAllowed(let hostname, let sitekey):
+      return "site key \"\(sitekey)\" does not allow pages on \(hostname)"
+    case .kindNotAllowed(let kind, let sitekey, let allowed):
+      return
+        "site key \"\(sitekey)\" does not allow kind \"\(kind)\"; it allows \(allowed.joined(separator: ", "))"
     }
   }
 }

@@ -25,38 +25,40 @@ public struct PrometheusText {
 }
 
 extension ChallengeService {
-  /// Every metric in the Prometheus text format: pool depth, capacity and refills, and the
-  /// issued, verified and expired counters, per kind in the offered order.
+  /// Every metric in the Prometheus text format: pool depth, capacity and refills (per kind in the
+  /// offered order, then the pools of sites with a look of their own, labelled `site`), and the
+  /// issued, verified and expired counters, per kind.
   public func metricsText() async -> String {
-    var pools: [(kind: String, depth: Int, capacity: Int, refilled: Int, seconds: Double, empty: Int)] = []
-    for kind in kinds {
-      guard let pool = pool(kind) else { continue }
+    var pools: [(labels: String, depth: Int, capacity: Int, refilled: Int, seconds: Double, empty: Int)] = []
+    let sitePools = self.pools.sitePools.flatMap { site in site.pools.map { (site.site, $0) } }
+    for (site, pool) in kinds.compactMap({ pool($0) }).map({ ("", $0) }) + sitePools {
+      let more = site.isEmpty ? "" : "site=\"\(site)\""
       pools.append(
         (
-          kind, await pool.depth, pool.capacity, await pool.refilled, await pool.refillSeconds,
-          await pool.emptyTakes
+          PrometheusText.labels(kind: pool.kind, more), await pool.depth, pool.capacity, await pool.refilled,
+          await pool.refillSeconds, await pool.emptyTakes
         ))
     }
     let counts = kinds.map { (kind: $0, counts: metrics.counts(of: $0)) }
     var out = PrometheusText()
     out.family(
       "captcha_pool_depth", "gauge", "Ready-made challenges waiting in the pool.",
-      pools.map { (PrometheusText.labels(kind: $0.kind), Double($0.depth)) })
+      pools.map { ($0.labels, Double($0.depth)) })
     out.family(
       "captcha_pool_capacity", "gauge", "How many challenges the pool keeps ready (--pool).",
-      pools.map { (PrometheusText.labels(kind: $0.kind), Double($0.capacity)) })
+      pools.map { ($0.labels, Double($0.capacity)) })
     out.family(
       "captcha_pool_refilled_total", "counter",
       "Challenges made by the background refill (its rate is the refill rate).",
-      pools.map { (PrometheusText.labels(kind: $0.kind), Double($0.refilled)) })
+      pools.map { ($0.labels, Double($0.refilled)) })
     out.family(
       "captcha_pool_refill_seconds_total", "counter",
       "Seconds the refill spent drawing and encoding challenges.",
-      pools.map { (PrometheusText.labels(kind: $0.kind), $0.seconds) })
+      pools.map { ($0.labels, $0.seconds) })
     out.family(
       "captcha_pool_empty_total", "counter",
       "Requests that found the pool empty and waited for a challenge to be made.",
-      pools.map { (PrometheusText.labels(kind: $0.kind), Double($0.empty)) })
+      pools.map { ($0.labels, Double($0.empty)) })
     out.family(
       "captcha_challenges_issued_total", "counter", "Challenges issued.",
       counts.map { (PrometheusText.labels(kind: $0.kind), Double($0.counts.issued)) })

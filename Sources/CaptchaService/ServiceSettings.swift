@@ -8,14 +8,18 @@ public struct ServiceSettings: Sendable, Equatable {
   public var requireTrack: Bool
   /// Seconds between sweeps of expired challenges.
   public var sweepInterval: Double
+  /// Seconds a pass token stays redeemable (`--token-ttl`).
+  public var tokenTTL: Double
 
   public static let defaultTTL = 120.0
   public static let defaultPoolSize = 64
+  public static let defaultTokenTTL = 300.0
 
   public init(
     ttl: Double = defaultTTL, poolSize: Int = defaultPoolSize, requireTrack: Bool = false,
-    sweepInterval: Double? = nil
+    sweepInterval: Double? = nil, tokenTTL: Double = defaultTokenTTL
   ) {
+    self.tokenTTL = tokenTTL
     self.ttl = ttl
     self.poolSize = poolSize
     self.requireTrack = requireTrack

@@ -27,20 +27,26 @@ enum ChallengeTable {
       background bytea NOT NULL,
       background_type text NOT NULL,
       piece bytea NOT NULL,
-      piece_type text NOT NULL
+      piece_type text NOT NULL,
+      sitekey text NOT NULL DEFAULT 'default',
+      hostname text NOT NULL DEFAULT ''
     )
     """,
     "CREATE INDEX IF NOT EXISTS captcha_challenges_expires_at ON captcha_challenges (expires_at)",
+    // Tables made before sites existed.
+    "ALTER TABLE captcha_challenges ADD COLUMN IF NOT EXISTS sitekey text NOT NULL DEFAULT 'default'",
+    "ALTER TABLE captcha_challenges ADD COLUMN IF NOT EXISTS hostname text NOT NULL DEFAULT ''",
   ]
 
   static func insert(_ challenge: StoredChallenge) -> PostgresQuery {
     """
     INSERT INTO captcha_challenges
-      (id, kind, expires_at, answer, background, background_type, piece, piece_type)
+      (id, kind, expires_at, answer, background, background_type, piece, piece_type, sitekey, hostname)
     VALUES (\(challenge.id), \(challenge.kind), \(challenge.expiresAt),
       \(ByteBuffer(bytes: challenge.answer)),
       \(ByteBuffer(bytes: challenge.background.bytes)), \(challenge.background.mediaType),
-      \(ByteBuffer(bytes: challenge.piece.bytes)), \(challenge.piece.mediaType))
+      \(ByteBuffer(bytes: challenge.piece.bytes)), \(challenge.piece.mediaType),
+      \(challenge.sitekey), \(challenge.hostname))
     """
   }
 
@@ -49,7 +55,7 @@ enum ChallengeTable {
     """
     UPDATE captcha_challenges SET verified_at = \(now)
     WHERE id = \(id) AND verified_at IS NULL AND expires_at > \(now)
-    RETURNING kind, expires_at, answer, background, background_type, piece, piece_type
+    RETURNING kind, expires_at, answer, background, background_type, piece, piece_type, sitekey, hostname
     """
   }
 

@@ -23,7 +23,7 @@ public final class PostgresChallengeStore: ChallengeStore {
   public let configuration: PostgresStoreConfiguration
   private let client: PostgresClient
   private let runner: Task<Void, Never>
-  private let logger: Logger
+  let logger: Logger
   private let schemaReady = Atomic(false)
   private let connectionFailures: ConnectionFailureLog
 
@@ -64,13 +64,15 @@ public final class PostgresChallengeStore: ChallengeStore {
     try await run { client in
       let rows = try await client.query(ChallengeTable.take(id: id, now: now), logger: self.logger)
       for try await row in rows {
-        let (kind, expiresAt, answer, background, backgroundType, piece, pieceType) =
-          try row.decode((String, Date, ByteBuffer, ByteBuffer, String, ByteBuffer, String).self)
+        let (kind, expiresAt, answer, background, backgroundType, piece, pieceType, sitekey, hostname) =
+          try row.decode(
+            (String, Date, ByteBuffer, ByteBuffer, String, ByteBuffer, String, String, String).self)
         return .taken(
           StoredChallenge(
             id: id, kind: kind, expiresAt: expiresAt, answer: Array(buffer: answer),
             background: StoredPicture(bytes: Array(buffer: background), mediaType: backgroundType),
-            piece: StoredPicture(bytes: Array(buffer: piece), mediaType: pieceType)))
+            piece: StoredPicture(bytes: Array(buffer: piece), mediaType: pieceType), sitekey: sitekey,
+            hostname: hostname))
       }
       let states = try await client.query(ChallengeTable.verifiedState(id: id), logger: self.logger)
       for try await verified in states.decode(Bool.self) {
@@ -115,7 +117,7 @@ public final class PostgresChallengeStore: ChallengeStore {
   // MARK: - Stages every call goes through
 
   /// The schema (first use only), then `body`, within the time limit, errors made unavailable.
-  private func run<T: Sendable>(_ body: @escaping @Sendable (PostgresClient) async throws -> T)
+  func run<T: Sendable>(_ body: @escaping @Sendable (PostgresClient) async throws -> T)
     async throws -> T
   {
     try await bounded {
@@ -143,7 +145,7 @@ public final class PostgresChallengeStore: ChallengeStore {
     try await client.withTransaction(logger: logger) { connection in
       try await connection.query(
         "SELECT pg_advisory_xact_lock(\(ChallengeTable.schemaLockKey))", logger: self.logger)
-      for statement in ChallengeTable.createStatements {
+      for statement in ChallengeTable.createStatements + PassTokenTable.createStatements {
         try await connection.query(statement, logger: self.logger)
       }
     }

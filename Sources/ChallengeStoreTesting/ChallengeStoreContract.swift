@@ -27,10 +27,12 @@ public enum ChallengeStoreContract {
       id: id, kind: kind, expiresAt: now.addingTimeInterval(seconds),
       answer: Array("{\"schema\":1,\"kind\":\"\(kind)\"}".utf8),
       background: StoredPicture(bytes: [0x89, 0x50, 0x4E, 0x47, 1, 2, 3], mediaType: "image/png"),
-      piece: StoredPicture(bytes: [0xFF, 0xD8, 0xFF, 4, 5], mediaType: "image/jpeg"))
+      piece: StoredPicture(bytes: [0xFF, 0xD8, 0xFF, 4, 5], mediaType: "image/jpeg"), sitekey: "shop",
+      hostname: "www.shop.example")
   }
 
-  /// A challenge verifies once; the second try is refused; pictures go with the verify.
+  /// A challenge verifies once (with the site and hostname it was issued for); the second try is
+  /// refused; pictures go with the verify.
   public static func singleUse(_ store: any ChallengeStore) async throws {
     let issued = challenge("00000000000000000000000000000001")
     try await store.insert(issued)

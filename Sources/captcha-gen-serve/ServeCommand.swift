@@ -90,6 +90,9 @@ struct ServeCommand: AsyncParsableCommand {
   @Flag(help: "Tests only: add the answer to every challenge response (logs a warning at start).")
   var dev = false
 
+  @OptionGroup(title: "Sites and pass tokens")
+  var siteOptions: SiteOptionGroup
+
   func validate() throws {
     if !kindLists.isEmpty { _ = try KindList.parse(kinds.names.joined(separator: ",")) }
     guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is out of range 0…65535") }
@@ -130,9 +133,14 @@ struct ServeCommand: AsyncParsableCommand {
     let kinds = try captchaOptions.kinds(named: self.kinds.names, withInputImages: backgrounds != nil)
     let factories = kinds.map { ChallengeFactory(kind: $0, backgrounds: backgrounds ?? .builtIn) }
     for factory in factories { _ = try factory.make() }
+    let sites = try siteOptions.registry(offered: self.kinds.names, logger: logger)
+    let siteFactories = try siteOptions.siteFactories(
+      sites, offered: self.kinds.names, backgrounds: backgrounds)
     return ChallengeService(
-      factories: factories, store: store,
-      settings: ServiceSettings(ttl: Double(ttl), poolSize: pool, requireTrack: requireTrack), logger: logger)
+      factories: factories, store: store, sites: sites, siteFactories: siteFactories,
+      settings: ServiceSettings(
+        ttl: Double(ttl), poolSize: pool, requireTrack: requireTrack, tokenTTL: Double(siteOptions.tokenTTL)),
+      logger: logger)
   }
 
   /// The store `--store` names. A PostgreSQL store creates its table now when it can; when the

@@ -84,10 +84,13 @@ final class ServeProcess: @unchecked Sendable {
   let err = Pipe()
   private var buffered = Data()
 
-  static func start(_ args: [String]) throws -> ServeProcess {
+  static func start(_ args: [String], environment: [String: String] = [:]) throws -> ServeProcess {
     let server = ServeProcess()
     server.process.executableURL = CLI.executableURL
     server.process.arguments = ["serve"] + args
+    if !environment.isEmpty {
+      server.process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     server.process.standardOutput = server.out
     server.process.standardError = server.err
     try server.process.run()

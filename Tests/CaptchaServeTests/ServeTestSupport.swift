@@ -45,13 +45,15 @@ enum ServeHarness {
 
   static func withServer<T: Sendable>(
     kinds: [String] = ["slide"], store: any ChallengeStore = MemoryChallengeStore(),
+    tokens: (any PassTokenStore)? = nil, sites: SiteRegistry = .single(secret: nil),
     service settings: ServiceSettings = ServiceSettings(poolSize: 4),
     server: ServerSettings = ServerSettings(port: 0),
     clock: TestClock = TestClock(),
     _ test: @Sendable (any TestClientProtocol, ChallengeService) async throws -> T
   ) async throws -> T {
     let service = ChallengeService(
-      factories: try kinds.map(factory), store: store, settings: settings, now: { clock.now })
+      factories: try kinds.map(factory), store: store, tokens: tokens, sites: sites, settings: settings,
+      now: { clock.now })
     var logger = Logger(label: "serve-tests")
     logger.logLevel = .error
     let app = try CaptchaServer.application(service: service, settings: server, logger: logger)
@@ -60,10 +62,10 @@ enum ServeHarness {
 }
 
 extension TestClientProtocol {
-  /// POSTs `json` (a JSON text) to `uri`.
+  /// POSTs `json` (a JSON text) to `uri`, with `headers`.
   @discardableResult
-  func post(_ uri: String, _ json: String = "{}") async throws -> TestResponse {
-    try await execute(uri: uri, method: .post, body: ByteBuffer(string: json))
+  func post(_ uri: String, _ json: String = "{}", headers: HTTPFields = [:]) async throws -> TestResponse {
+    try await execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: json))
   }
 
   /// GETs `uri`.

@@ -12,7 +12,7 @@ final class ChallengeServiceTests: XCTestCase {
         XCTAssertTrue(ChallengeID.isWellFormed(issued.id))
         let right = try ServiceFixtures.rightResponse(issued)
         let first = try await service.verify(id: issued.id, response: right)
-        XCTAssertEqual(first, .verdict(Verdict(passed: true, reason: first.reason)), kind)
+        XCTAssertEqual(first.verdict, Verdict(passed: true, reason: first.reason), kind)
         let second = try await service.verify(id: issued.id, response: right)
         XCTAssertEqual(second, .alreadyVerified)
         XCTAssertEqual(service.metrics.counts(of: kind), .init(issued: 1, passed: 1, failed: 0, expired: 0))
@@ -40,12 +40,13 @@ final class ChallengeServiceTests: XCTestCase {
       let half = Double(answer.background.width) / 2
       let scaled = ClientResponse(x: Double(answer.target.x) / 2, displayWidth: half)
       let outcome = try await service.verify(id: issued.id, response: scaled)
-      XCTAssertEqual(outcome, .verdict(Verdict(passed: true, reason: "the piece fits")))
+      XCTAssertEqual(outcome.verdict, Verdict(passed: true, reason: "the piece fits"))
       let other = try await service.issue()
       let target = Double(try SlideAnswer.parse(other.ready.answer, name: "a").target.x)
       let unscaled = ClientResponse(x: target / 2 + 20, displayWidth: half)
       let miss = try await service.verify(id: other.id, response: unscaled)
-      XCTAssertEqual(miss, .verdict(Verdict(passed: false, reason: "the piece is not where it fits")))
+      XCTAssertEqual(
+        miss, .verdict(Verdict(passed: false, reason: "the piece is not where it fits"), token: nil))
     }
   }
 
@@ -57,7 +58,9 @@ final class ChallengeServiceTests: XCTestCase {
         id: issued.id, response: try ServiceFixtures.rightResponse(issued))
       XCTAssertEqual(
         outcome,
-        .verdict(Verdict(passed: false, reason: "this server requires the drag track with every answer")))
+        .verdict(
+          Verdict(passed: false, reason: "this server requires the drag track with every answer"), token: nil)
+      )
       XCTAssertEqual(service.metrics.counts(of: "rotate").failed, 1)
     }
   }
@@ -139,8 +142,11 @@ final class ChallengeServiceTests: XCTestCase {
 
 extension VerifyOutcome {
   /// The verdict's reason ("" for the other outcomes).
-  var reason: String {
-    if case .verdict(let v) = self { return v.reason }
-    return ""
+  var reason: String { verdict?.reason ?? "" }
+
+  /// The verdict, for the one verify of a challenge.
+  var verdict: Verdict? {
+    if case .verdict(let v, _) = self { return v }
+    return nil
   }
 }

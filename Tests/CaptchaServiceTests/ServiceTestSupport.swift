@@ -33,11 +33,12 @@ enum ServiceFixtures {
   /// Runs `body` with a service offering `kinds` whose pools are being filled; stops it afterwards.
   static func withService<T>(
     kinds: [String] = ["slide"], settings: ServiceSettings = ServiceSettings(poolSize: 2),
-    store: any ChallengeStore = MemoryChallengeStore(), clock: TestClock = TestClock(),
-    _ body: (ChallengeService) async throws -> T
+    store: any ChallengeStore = MemoryChallengeStore(), sites: SiteRegistry = .single(secret: nil),
+    clock: TestClock = TestClock(), _ body: (ChallengeService) async throws -> T
   ) async throws -> T {
     let service = ChallengeService(
-      factories: try kinds.map { try factory($0) }, store: store, settings: settings, now: { clock.now })
+      factories: try kinds.map { try factory($0) }, store: store, sites: sites, settings: settings,
+      now: { clock.now })
     let running = Task { await service.run() }
     defer { running.cancel() }
     return try await body(service)

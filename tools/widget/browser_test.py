@@ -39,6 +39,8 @@ SERVER_START_SECONDS = 60
 STATE_WAIT_SECONDS = 20
 FAIL_HOLD_SECONDS = 1.0  # DESIGN.md: "fail" stays about a second before a new challenge
 RING_FACTOR = 1.22  # widget.js: the rotate ring's radius over the disc's
+# The path vectors widget.js and the Swift resolver are both held to.
+PATTERN_VECTORS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Fixtures", "pattern-paths.json")
 
 # Keeps each challenge response the page fetches (POST /v1/challenges), by id, and every state
 # change the widgets announce ("captcha-gen:state"), with its time.
@@ -482,6 +484,22 @@ class PatternTest(WidgetTest):
         self.press(Keys.ENTER)
         path = [[challenge["dots"][i]["x"], challenge["dots"][i]["y"]] for i in sequence]
         self.assert_passes_and_refuses_a_second_verify(root, challenge, {"path": path})
+
+
+class PatternPathRuleTest(WidgetTest):
+    """widget.js's path rule on the vectors Swift's PatternPathResolver is held to (CaptchaKindsTests)."""
+
+    def test_the_widget_visits_the_dots_every_shared_vector_expects(self):
+        with open(PATTERN_VECTORS) as f:
+            cases = json.load(f)["cases"]
+        self.assertGreater(len(cases), 30)
+        got = self.driver.execute_script(
+            "return arguments[0].map(function (c) {"
+            "  function points(pairs) { return pairs.map(function (p) { return {x: p[0], y: p[1]}; }); }"
+            "  return CaptchaGen.resolvePattern(points(c.dots), c.radius, points(c.path));"
+            "});", cases)
+        for case, visited in zip(cases, got):
+            self.assertEqual(visited, case["visited"], case["name"])
 
 
 # --------------------------------------------------------------------------------------------------

@@ -5,10 +5,23 @@
  *   <div data-captcha-gen data-kind="slide"></div>            (auto-mounted; data-endpoint="https://…" optional)
  *   CaptchaGen.mount(element, {endpoint: "", kind: "rotate"})  (or by hand)
  *
+ * On a site's form: <div data-captcha-gen data-sitekey="…" data-endpoint="https://captcha.example">
+ * inside the <form> puts the pass token into a hidden input `captcha-gen-response` (renamed by
+ * data-response-field) when the person passes, empties it when the token expires (then shows a new
+ * puzzle) or a new challenge starts, and fires "captcha-gen:pass" ({token, expiresAt, id, kind}) and
+ * "captcha-gen:expire". CaptchaGen.mount(el, {sitekey, endpoint, onPass, onExpire, onError}),
+ * CaptchaGen.getResponse(el) and CaptchaGen.reset(el) serve single-page apps; <captcha-gen
+ * sitekey="…"> is a form-associated element that does the same without a hidden input.
+ *
  * The root element carries data-state="loading|ready|pass|fail|error" and data-challenge-id, and
  * fires a bubbling "captcha-gen:state" event ({state, id, kind, reason}) on every change. Positions
  * are sent in background pixels (the widget converts from its displayed size itself), with the drag
  * track [{t, x, y}] (t: ms from the start of the drag). See the README's "Web widget" section.
+ *
+ * Parts, each depending only on those above it: 1 page helpers, 2 the server client, 3 steps
+ * (stops to snap to), 4 the input core (drags with their track, slider keys, the value a drag or
+ * Enter submits), 5 slide, 6 rotate, 7 pattern, 8 the pass token (form field, expiry), 9 the
+ * widget (states, mounting, the API), 10 the <captcha-gen> form element.
  */
 (function (global) {
   'use strict';
@@ -32,7 +45,12 @@
     fail: 'Failed: ',
     again: ' Here comes a new puzzle.',
     error: 'The captcha could not load: ',
+    expired: 'The check has expired; here is a new puzzle.',
+    hostNotAllowed: function (host, sitekey) {
+      return 'this page\'s host, ' + host + ', is not allowed ' + (sitekey ? 'for site key "' + sitekey + '"' : 'here');
+    },
   };
+  var RESPONSE_FIELD = 'captcha-gen-response'; // the form field the pass token goes into
 
   var CSS = [
     '.cg{--cg-accent:#2563eb;--cg-pass:#15803d;--cg-fail:#b91c1c;--cg-line:#d4d8e0;',
@@ -110,8 +128,8 @@
     '@media (prefers-reduced-motion:reduce){.cg,.cg *{animation:none!important;transition:none!important}}',
   ].join('');
 
-  // ---------------------------------------------------------------------------------------------
-  // Shared: DOM helpers, geometry, the server client, the drag track.
+  // =============================================================================================
+  // 1. Page helpers: DOM, geometry, the pictures.
 
   function el(tag, attrs, parent) {
     var node = document.createElement(tag);
@@ -140,44 +158,36 @@
     return Math.round(v * 100) / 100;
   }
 
+  /** `degrees` brought into -180…180: the shorter way round. */
+  function shortTurn(degrees) {
+    return (((degrees % 360) + 540) % 360) - 180;
+  }
+
   /** Maps client (CSS pixel) coordinates to background pixels of a stage shown at any size. */
   function toBackground(stage, ch, clientX, clientY) {
     var r = stage.getBoundingClientRect();
     return { x: ((clientX - r.left) * ch.width) / r.width, y: ((clientY - r.top) * ch.height) / r.height };
   }
 
-  /** The stop nearest to `value` (for `wrap`, distances go around the circle). */
-  function nearestStop(stops, value, wrap) {
-    var best = 0;
-    var bestDistance = Infinity;
-    stops.forEach(function (s, i) {
-      var d = Math.abs(s - value);
-      if (wrap) d = Math.min(d, wrap - d);
-      if (d < bestDistance) {
-        best = i;
-        bestDistance = d;
-      }
-    });
-    return best;
+  /** The picture the controls sit on: the background, scaled to its container. */
+  function stageFor(ch, parent) {
+    var stage = el('div', { class: 'cg-stage' }, parent);
+    stage.style.aspectRatio = ch.width + ' / ' + ch.height;
+    el('img', { class: 'cg-bg', alt: '', src: ch.backgroundURL, draggable: 'false' }, stage);
+    return stage;
   }
 
-  /** The stop a key press reaches: nearest to value+delta, but at least one stop in that direction. */
-  function stopAfterKey(stops, index, delta) {
-    var goal = stops[index] + delta;
-    var ahead = stops
-      .map(function (s, i) {
-        return i;
-      })
-      .filter(function (i) {
-        return delta > 0 ? i > index : i < index;
-      });
-    if (!ahead.length) return index;
-    return ahead.reduce(function (best, i) {
-      return Math.abs(stops[i] - goal) < Math.abs(stops[best] - goal) ? i : best;
-    });
+  /** piece.png on the stage, sized in background pixels. */
+  function pieceImage(ch, stage) {
+    var img = el('img', { class: 'cg-piece', alt: '', src: ch.pieceURL, draggable: 'false' }, stage);
+    img.style.width = pct(ch.piece_width, ch.width);
+    img.style.height = pct(ch.piece_height, ch.height);
+    return img;
   }
 
-  /** Talks to `captcha-gen serve`: new challenges and verifies (JSON under /v1). */
+  // =============================================================================================
+  // 2. The server client: new challenges and verifies (JSON under /v1).
+
   function createClient(endpoint) {
     var base = (endpoint || '').replace(/\/+$/, '');
     function url(path) {
@@ -200,19 +210,100 @@
           });
       });
     }
+    /** Whether the server answers at all (an opaque no-cors request needs no CORS permission). */
+    function reachable() {
+      return fetch(url('/healthz'), { mode: 'no-cors', cache: 'no-store' }).then(
+        function () {
+          return true;
+        },
+        function () {
+          return false;
+        },
+      );
+    }
     return {
       url: url,
-      newChallenge: function (kind) {
-        return post('/v1/challenges', kind ? { kind: kind } : {}).then(function (r) {
-          if (r.status !== 200) throw new Error(r.json.error || 'the server answered ' + r.status);
-          return r.json;
-        });
+      /**
+       * A new challenge for the page's site. A server that refuses this page's origin sends no CORS
+       * headers, which the browser reports as a network error: when the server answers otherwise,
+       * that is what the error says.
+       */
+      newChallenge: function (kind, sitekey) {
+        var body = {};
+        if (kind) body.kind = kind;
+        if (sitekey) body.sitekey = sitekey;
+        return post('/v1/challenges', body).then(
+          function (r) {
+            if (r.status !== 200) throw new Error(r.json.error || 'the server answered ' + r.status);
+            return r.json;
+          },
+          function (err) {
+            return reachable().then(function (up) {
+              if (!up) throw err;
+              throw new Error(TEXT.hostNotAllowed(location.hostname, sitekey));
+            });
+          },
+        );
       },
       verify: function (id, body) {
         return post('/v1/challenges/' + encodeURIComponent(id) + '/verify', body);
       },
     };
   }
+
+  // =============================================================================================
+  // 3. Steps (`serve --steps N`): the value snaps to the nearest stop on release and keys move stop
+  //    by stop; the answer is then {step: index}. `wrap` (360 for rotate) measures around a circle.
+
+  function createSteps(stops, wrap) {
+    if (!stops) return null;
+
+    /** The stop nearest to `value`. */
+    function nearest(value) {
+      var best = 0;
+      var bestDistance = Infinity;
+      stops.forEach(function (s, i) {
+        var d = Math.abs(s - value);
+        if (wrap) d = Math.min(d, wrap - d);
+        if (d < bestDistance) {
+          best = i;
+          bestDistance = d;
+        }
+      });
+      return best;
+    }
+
+    /** The stop a key press reaches: nearest to value+delta, but at least one stop in that direction. */
+    function afterKey(value, delta) {
+      var index = nearest(value);
+      var goal = stops[index] + delta;
+      var ahead = stops
+        .map(function (s, i) {
+          return i;
+        })
+        .filter(function (i) {
+          return delta > 0 ? i > index : i < index;
+        });
+      if (!ahead.length) return index;
+      return ahead.reduce(function (best, i) {
+        return Math.abs(stops[i] - goal) < Math.abs(stops[best] - goal) ? i : best;
+      });
+    }
+
+    return { stops: stops, index: null, nearest: nearest, afterKey: afterKey };
+  }
+
+  /** Tick marks on a slider track for each stop. */
+  function stepTicks(stops, track, size, whole) {
+    (stops || []).forEach(function (s) {
+      var tick = el('div', { class: 'cg-tick' }, track);
+      tick.style.left = pct(s + size / 2, whole);
+    });
+  }
+
+  // =============================================================================================
+  // 4. The input core every control shares: pointer drags with their track, the slider keys, and
+  //    a value set by both (slide's axes, rotate's ring) that a drag's release or Enter submits.
 
   /** Records a drag: samples {t, x, y}, t in ms from the first sample, x and y rounded to 0.01. */
   function createTrack() {
@@ -259,6 +350,27 @@
     target.addEventListener('pointercancel', finish);
   }
 
+  /**
+   * A drag that records its track while the widget is live: `handlers.start(e, track)` and
+   * `handlers.move(e, track)` add the samples; `handlers.end(track, cancelled)` gets the track.
+   */
+  function trackedDrag(target, ui, handlers) {
+    var track;
+    onDrag(target, {
+      start: function (e) {
+        if (!ui.live()) return false;
+        track = createTrack();
+        handlers.start(e, track);
+      },
+      move: function (e) {
+        handlers.move(e, track);
+      },
+      end: function (e, cancelled) {
+        handlers.end(track, cancelled);
+      },
+    });
+  }
+
   /** Wires the WAI-ARIA slider keys: value changes (`step(delta)`, `home`, `end`) and Enter. */
   function onSliderKeys(node, live, keys) {
     node.addEventListener('keydown', function (e) {
@@ -278,23 +390,6 @@
     node.setAttribute('aria-valuetext', text);
   }
 
-  /** Ends a slider drag: snap to a stop (stepped answers), then submit the answer with the track. */
-  function endSliderDrag(ui, track, cancelled, snapThen, answerBody) {
-    ui.root.classList.remove('cg-dragging');
-    if (cancelled) return;
-    var samples = track.samples();
-    snapThen(function () {
-      var body = answerBody();
-      body.track = samples;
-      ui.submit(body);
-    });
-  }
-
-  /** `degrees` brought into -180…180: the shorter way round. */
-  function shortTurn(degrees) {
-    return (((degrees % 360) + 540) % 360) - 180;
-  }
-
   /** Runs `apply` with the snap animation on `scope`, then `done` when it has played. */
   function animateSnap(scope, apply, done) {
     scope.classList.add('cg-snapping');
@@ -308,41 +403,109 @@
     });
   }
 
+  /**
+   * The value core of slide and rotate. `spec`: `steps` (section 3, or null), `get()` and `set(v)`
+   * of the stepped value, `render()`, and `answer()`: the body of a free (unstepped) answer.
+   * Returns `keys(node, axis)` for one slider handle (`axis`: get, set, min, max, steps),
+   * `drag(target, move)` for a handle that submits on release, and `submit()` (Enter).
+   */
+  function valueCore(ui, spec) {
+    var steps = spec.steps;
+
+    function answerBody() {
+      return steps && steps.index !== null ? { step: steps.index } : spec.answer();
+    }
+
+    /** Moves the stepped value to stop `index` with the snap animation, then calls `done`. */
+    function snapTo(index, done) {
+      steps.index = index;
+      animateSnap(
+        ui.root,
+        function () {
+          spec.set(steps.stops[index]);
+          spec.render();
+        },
+        done,
+      );
+    }
+
+    /** Stepped answers: snap to the nearest stop first; then `done`. */
+    function snapThen(done) {
+      if (!steps) return done();
+      snapTo(steps.nearest(spec.get()), done);
+    }
+
+    function submit() {
+      snapThen(function () {
+        ui.submit(answerBody());
+      });
+    }
+
+    function keys(node, axis) {
+      var stepped = axis.steps;
+      function jump(index, free) {
+        axis.set(stepped ? stepped.stops[(stepped.index = index)] : free);
+        spec.render();
+      }
+      onSliderKeys(node, ui.live, {
+        step: function (delta) {
+          if (stepped) return snapTo(stepped.afterKey(axis.get(), delta));
+          axis.set(Math.round(axis.get()) + delta);
+          spec.render();
+        },
+        home: function () {
+          jump(0, axis.min);
+        },
+        end: function () {
+          jump(stepped ? stepped.stops.length - 1 : 0, axis.max);
+        },
+        submit: submit,
+      });
+    }
+
+    /** A drag on `target`: `move(e, track)` follows the pointer; release snaps, then submits. */
+    function drag(target, handlers) {
+      trackedDrag(target, ui, {
+        start: function (e, track) {
+          handlers.start(e, track);
+          ui.root.classList.add('cg-dragging');
+        },
+        move: handlers.move,
+        end: function (track, cancelled) {
+          ui.root.classList.remove('cg-dragging');
+          if (cancelled) return;
+          var samples = track.samples();
+          snapThen(function () {
+            var body = answerBody();
+            body.track = samples;
+            ui.submit(body);
+          });
+        },
+      });
+    }
+
+    return { keys: keys, drag: drag, submit: submit };
+  }
+
+  // =============================================================================================
+  // 5. slide: the piece follows a knob on a track under (or, vertical mode, beside) the picture, as
+  //    in DWSlideCaptchaView; the value is piece.png's top-left in background px. Free mode has two
+  //    sliders. Stops, when the challenge has them, are along x.
+
   var CHEVRONS =
     '<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2.5" ' +
     'stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M6 6l6 6-6 6M13 6l6 6-6 6"/></svg>';
 
-  function stageFor(ch, parent) {
-    var stage = el('div', { class: 'cg-stage' }, parent);
-    stage.style.aspectRatio = ch.width + ' / ' + ch.height;
-    el('img', { class: 'cg-bg', alt: '', src: ch.backgroundURL, draggable: 'false' }, stage);
-    return stage;
-  }
-
-  function pieceImage(ch, stage) {
-    var img = el('img', { class: 'cg-piece', alt: '', src: ch.pieceURL, draggable: 'false' }, stage);
-    img.style.width = pct(ch.piece_width, ch.width);
-    img.style.height = pct(ch.piece_height, ch.height);
-    return img;
-  }
-
-  // ---------------------------------------------------------------------------------------------
-  // slide: the piece follows a knob on a track under (or, vertical mode, beside) the picture, as in
-  // DWSlideCaptchaView; the value is piece.png's top-left in background px. Free mode has two sliders.
-
   /** One slider along `axis` ('x' or 'y'): knob, fill, ticks for stops; returns its parts. */
-  function slideAxis(ch, axis, host, label) {
+  function slideAxis(ch, axis, host, label, steps) {
     var horizontal = axis === 'x';
     var size = horizontal ? ch.piece_width : ch.piece_height;
     var whole = horizontal ? ch.width : ch.height;
     var track = el('div', { class: 'cg-track ' + (horizontal ? 'cg-x' : 'cg-y') }, host);
     var fill = el('div', { class: 'cg-fill' }, track);
     el('div', { class: 'cg-track-label', 'aria-hidden': 'true', text: horizontal ? 'Slide →' : 'Slide ↓' }, track);
-    var stops = horizontal && ch.steps ? ch.steps : null;
-    (stops || []).forEach(function (s) {
-      var tick = el('div', { class: 'cg-tick' }, track);
-      tick.style.left = pct(s + size / 2, whole);
-    });
+    var stepped = horizontal ? steps : null;
+    stepTicks(stepped && stepped.stops, track, size, whole);
     var knob = el('div', {
       class: 'cg-knob cg-grab',
       role: 'slider',
@@ -355,7 +518,7 @@
     knob.innerHTML = CHEVRONS;
     if (horizontal) knob.style.width = pct(size, whole);
     else knob.style.height = pct(size, whole);
-    return { axis: axis, max: whole - size, size: size, whole: whole, track: track, fill: fill, knob: knob, stops: stops };
+    return { axis: axis, min: 0, max: whole - size, size: size, whole: whole, track: track, fill: fill, knob: knob, steps: stepped };
   }
 
   function slideControl(ch, ui) {
@@ -367,11 +530,19 @@
     piece.style.pointerEvents = 'auto';
     piece.style.touchAction = 'none';
     var pos = { x: ch.start.x, y: ch.start.y };
+    var steps = createSteps(ch.steps, 0);
     var axes = [];
-    if (mode !== 'vertical') axes.push(slideAxis(ch, 'x', ui.main, 'Piece position, across'));
-    if (mode !== 'horizontal') axes.push(slideAxis(ch, 'y', row, 'Piece position, down'));
+    if (mode !== 'vertical') axes.push(slideAxis(ch, 'x', ui.main, 'Piece position, across', steps));
+    if (mode !== 'horizontal') axes.push(slideAxis(ch, 'y', row, 'Piece position, down', steps));
     if (mode === 'free') axes[0].track.classList.add('cg-beside-y');
-    var stepIndex = null;
+    axes.forEach(function (a) {
+      a.get = function () {
+        return pos[a.axis];
+      };
+      a.set = function (value) {
+        pos[a.axis] = clamp(value, 0, a.max);
+      };
+    });
 
     function render() {
       piece.style.left = pct(pos.x, ch.width);
@@ -389,53 +560,41 @@
       });
     }
 
-    function setAxis(a, value) {
-      pos[a.axis] = clamp(value, 0, a.max);
-    }
-
-    function answerBody() {
-      if (stepIndex !== null) return { step: stepIndex };
-      var body = { x: round2(pos.x) };
-      if (mode !== 'horizontal') body.y = round2(pos.y);
-      return body;
-    }
-
-    /** Stepped answers: snap x to the nearest stop with the animation, then call `done`. */
-    function snapThen(done) {
-      if (!ch.steps) return done();
-      stepIndex = nearestStop(ch.steps, pos.x);
-      animateSnap(ui.root, function () {
-        pos.x = ch.steps[stepIndex];
-        render();
-      }, done);
-    }
+    var core = valueCore(ui, {
+      steps: steps,
+      get: function () {
+        return pos.x;
+      },
+      set: function (x) {
+        pos.x = x;
+      },
+      render: render,
+      answer: function () {
+        var body = { x: round2(pos.x) };
+        if (mode !== 'horizontal') body.y = round2(pos.y);
+        return body;
+      },
+    });
 
     /** Drags `handle` to move the piece along `moved` (the axes it controls). */
     function dragFrom(handle, moved) {
       var origin;
-      var track;
-      onDrag(handle, {
-        start: function (e) {
-          if (!ui.live()) return false;
+      core.drag(handle, {
+        start: function (e, track) {
           origin = { cx: e.clientX, cy: e.clientY, x: pos.x, y: pos.y };
-          track = createTrack();
-          ui.root.classList.add('cg-dragging');
           track.add(pos.x, pos.y);
         },
-        move: function (e) {
+        move: function (e, track) {
           var r = stage.getBoundingClientRect();
           var dx = ((e.clientX - origin.cx) * ch.width) / r.width;
           var dy = ((e.clientY - origin.cy) * ch.height) / r.height;
           moved.forEach(function (a) {
-            setAxis(a, origin[a.axis] + (a.axis === 'x' ? dx : dy));
+            a.set(origin[a.axis] + (a.axis === 'x' ? dx : dy));
           });
           render();
           // Across a one-axis slide the track keeps the hand's position (a hand wobbles) even
           // where the piece cannot follow it.
           track.add(mode === 'vertical' ? origin.x + dx : pos.x, mode === 'horizontal' ? origin.y + dy : pos.y);
-        },
-        end: function (e, cancelled) {
-          endSliderDrag(ui, track, cancelled, snapThen, answerBody);
         },
       });
     }
@@ -443,47 +602,18 @@
     dragFrom(piece, axes);
     axes.forEach(function (a) {
       dragFrom(a.knob, [a]);
-      onSliderKeys(a.knob, ui.live, {
-        step: function (delta) {
-          if (a.stops) {
-            stepIndex = stopAfterKey(a.stops, nearestStop(a.stops, pos.x), delta);
-            animateSnap(ui.root, function () {
-              pos.x = a.stops[stepIndex];
-              render();
-            });
-          } else {
-            setAxis(a, Math.round(pos[a.axis]) + delta);
-            render();
-          }
-        },
-        home: function () {
-          setAxis(a, a.stops ? a.stops[(stepIndex = 0)] : 0);
-          render();
-        },
-        end: function () {
-          setAxis(a, a.stops ? a.stops[(stepIndex = a.stops.length - 1)] : a.max);
-          render();
-        },
-        submit: function () {
-          snapThen(function () {
-            ui.submit(answerBody());
-          });
-        },
-      });
+      core.keys(a.knob, a);
     });
     render();
     return { focus: function () { axes[0].knob.focus(); } };
   }
 
-  // ---------------------------------------------------------------------------------------------
-  // rotate: a handle on a ring centred on the disc, as the circular slider; the piece turns
-  // clockwise by the value (degrees, 0…359).
+  // =============================================================================================
+  // 6. rotate: a handle on a ring centred on the disc, as the circular slider; the piece turns
+  //    clockwise by the value (degrees, 0…359). Stops, when the challenge has them, are angles.
 
-  function rotateControl(ch, ui) {
-    var stage = stageFor(ch, ui.main);
-    var piece = pieceImage(ch, stage);
-    piece.style.left = pct(ch.center.x - ch.piece_width / 2, ch.width);
-    piece.style.top = pct(ch.center.y - ch.piece_height / 2, ch.height);
+  /** The ring around the disc, with a tick for each stop; returns the arm that carries the handle. */
+  function rotateRing(ch, stage) {
     var radius = (RING_FACTOR * ch.piece_width) / 2;
     var ring = el('div', { class: 'cg-ring' }, stage);
     ring.style.left = pct(ch.center.x - radius, ch.width);
@@ -495,7 +625,15 @@
       arm.style.transform = 'rotate(' + s + 'deg)';
       el('div', { class: 'cg-tick' }, arm);
     });
-    var arm = el('div', { class: 'cg-arm' }, ring);
+    return el('div', { class: 'cg-arm' }, ring);
+  }
+
+  function rotateControl(ch, ui) {
+    var stage = stageFor(ch, ui.main);
+    var piece = pieceImage(ch, stage);
+    piece.style.left = pct(ch.center.x - ch.piece_width / 2, ch.width);
+    piece.style.top = pct(ch.center.y - ch.piece_height / 2, ch.height);
+    var arm = rotateRing(ch, stage);
     var handle = el('div', {
       class: 'cg-handle',
       role: 'slider',
@@ -505,10 +643,14 @@
       'aria-valuemax': '359',
     }, arm);
     var turn = 0; // unwrapped, so a snap across 0° animates the short way
-    var stepIndex = null;
 
     function value() {
       return ((turn % 360) + 360) % 360;
+    }
+
+    /** Turns to `angle` (0…360) along the shorter way from where the picture is now. */
+    function turnTo(angle) {
+      turn += shortTurn(angle - value());
     }
 
     function render() {
@@ -518,23 +660,16 @@
       setAriaValue(handle, shown, shown + ' degrees clockwise');
     }
 
-    /** Turns to `angle` (0…360) along the shorter way from where the picture is now. */
-    function turnTo(angle) {
-      turn += shortTurn(angle - value());
-    }
-
-    function answerBody() {
-      return stepIndex !== null ? { step: stepIndex } : { angle: round2(value()) };
-    }
-
-    function snapThen(done) {
-      if (!ch.steps) return done();
-      stepIndex = nearestStop(ch.steps, value(), 360);
-      animateSnap(ui.root, function () {
-        turnTo(ch.steps[stepIndex]);
-        render();
-      }, done);
-    }
+    var steps = createSteps(ch.steps, 360);
+    var core = valueCore(ui, {
+      steps: steps,
+      get: value,
+      set: turnTo,
+      render: render,
+      answer: function () {
+        return { angle: round2(value()) };
+      },
+    });
 
     function pointerAngle(e) {
       var r = stage.getBoundingClientRect();
@@ -544,17 +679,13 @@
     }
 
     var last;
-    var track;
-    onDrag(stage, {
-      start: function (e) {
-        if (!ui.live()) return false;
+    core.drag(stage, {
+      start: function (e, track) {
         last = pointerAngle(e);
-        track = createTrack();
         var p = toBackground(stage, ch, e.clientX, e.clientY);
         track.add(p.x, p.y);
-        ui.root.classList.add('cg-dragging');
       },
-      move: function (e) {
+      move: function (e, track) {
         var a = pointerAngle(e);
         turn += shortTurn(a - last);
         last = a;
@@ -562,48 +693,24 @@
         var p = toBackground(stage, ch, e.clientX, e.clientY);
         track.add(p.x, p.y);
       },
-      end: function (e, cancelled) {
-        endSliderDrag(ui, track, cancelled, snapThen, answerBody);
-      },
     });
     stage.classList.add('cg-grab');
-
-    onSliderKeys(handle, ui.live, {
-      step: function (delta) {
-        if (ch.steps) {
-          stepIndex = stopAfterKey(ch.steps, nearestStop(ch.steps, value(), 360), delta);
-          animateSnap(ui.root, function () {
-            turnTo(ch.steps[stepIndex]);
-            render();
-          });
-        } else {
-          turnTo(Math.round(value()) + delta);
-          render();
-        }
-      },
-      home: function () {
-        turnTo(ch.steps ? ch.steps[(stepIndex = 0)] : 0);
-        render();
-      },
-      end: function () {
-        turnTo(ch.steps ? ch.steps[(stepIndex = ch.steps.length - 1)] : 359);
-        render();
-      },
-      submit: function () {
-        snapThen(function () {
-          ui.submit(answerBody());
-        });
-      },
-    });
+    core.keys(handle, { get: value, set: turnTo, min: 0, max: 359, steps: steps });
     render();
     return { focus: function () { handle.focus(); } };
   }
 
-  // ---------------------------------------------------------------------------------------------
-  // pattern: nine dots on the board, as the gesture lock: drag through them (the line follows),
-  // or pick them with Enter/Space and press Check. Resolution mirrors the server's.
+  // =============================================================================================
+  // 7. pattern: nine dots on the board, as the gesture lock: drag through them (the line follows),
+  //    or pick them with Enter/Space and press Check.
 
-  /** The dots a path visits, in order (snap within radius, no repeats, segments take dots they cross). */
+  /**
+   * The dots a path visits, in order: the server's rule (Swift's PatternPathResolver; both are held
+   * to Fixtures/pattern-paths.json). Each sample snaps to the nearest dot within `radius` (the lower
+   * index on a tie; samples near no dot are ignored), a dot already visited is never visited again,
+   * and the straight segment from the last visited dot to the next visits, on the way, every
+   * unvisited dot it passes within `radius` of, in the order it passes them.
+   */
   function resolvePattern(dots, radius, path) {
     var visited = [];
     var r2 = radius * radius;
@@ -656,7 +763,8 @@
     return visited;
   }
 
-  function patternControl(ch, ui) {
+  /** The board: the hint above, the stage with the line and nine dot buttons, Clear and Check. */
+  function patternBoard(ch, ui) {
     var hint = el('img', { class: 'cg-hint', alt: 'The shapes to connect, in order', src: ch.pieceURL }, null);
     hint.style.width = ch.piece_width + 'px';
     ui.main.appendChild(hint);
@@ -681,6 +789,11 @@
     var actions = el('div', { class: 'cg-actions' }, ui.main);
     var clear = el('button', { type: 'button', class: 'cg-button', text: 'Clear' }, actions);
     var check = el('button', { type: 'button', class: 'cg-button cg-primary', text: 'Check' }, actions);
+    return { stage: stage, line: line, buttons: buttons, clear: clear, check: check };
+  }
+
+  function patternControl(ch, ui) {
+    var board = patternBoard(ch, ui);
     var chosen = []; // dots picked by key or tap, in order
     var visited = [];
 
@@ -693,14 +806,14 @@
     function draw(tail) {
       var points = centres(visited);
       if (tail) points.push(tail);
-      line.setAttribute('points', points.map(function (p) { return p.x + ',' + p.y; }).join(' '));
-      buttons.forEach(function (b, i) {
+      board.line.setAttribute('points', points.map(function (p) { return p.x + ',' + p.y; }).join(' '));
+      board.buttons.forEach(function (b, i) {
         var order = visited.indexOf(i);
         b.setAttribute('aria-pressed', String(order >= 0));
         b.textContent = '';
         if (order >= 0) el('span', { class: 'cg-order', 'aria-hidden': 'true', text: String(order + 1) }, b);
       });
-      check.disabled = visited.length === 0;
+      board.check.disabled = visited.length === 0;
     }
 
     function toggle(i) {
@@ -713,41 +826,39 @@
 
     function submitChosen() {
       if (!visited.length || !ui.live()) return;
-      check.disabled = true;
+      board.check.disabled = true;
       ui.submit({ path: centres(visited).map(function (p) { return [p.x, p.y]; }) });
     }
 
-    buttons.forEach(function (b, i) {
+    board.buttons.forEach(function (b, i) {
       b.addEventListener('keydown', function (e) {
         if (e.key !== 'Enter' && e.key !== ' ') return;
         e.preventDefault();
         if (ui.live()) toggle(i);
       });
     });
-    check.addEventListener('click', submitChosen);
-    clear.addEventListener('click', function () {
+    board.check.addEventListener('click', submitChosen);
+    board.clear.addEventListener('click', function () {
       chosen = [];
       visited = [];
       draw();
     });
 
     var path;
-    var track;
-    onDrag(stage, {
-      start: function (e) {
-        if (!ui.live()) return false;
+    function follow(e, track) {
+      var p = toBackground(board.stage, ch, e.clientX, e.clientY);
+      path.push(p);
+      track.add(p.x, p.y);
+      visited = resolvePattern(ch.dots, ch.radius, path);
+      draw(p);
+    }
+    trackedDrag(board.stage, ui, {
+      start: function (e, track) {
         path = [];
-        track = createTrack();
-        this.move(e);
+        follow(e, track);
       },
-      move: function (e) {
-        var p = toBackground(stage, ch, e.clientX, e.clientY);
-        path.push(p);
-        track.add(p.x, p.y);
-        visited = resolvePattern(ch.dots, ch.radius, path);
-        draw(p);
-      },
-      end: function (e, cancelled) {
+      move: follow,
+      end: function (track, cancelled) {
         if (cancelled || visited.length < 2) {
           // A tap (one dot at most) picks or drops that dot, as Enter does; it does not submit.
           var tapped = visited[0];
@@ -758,7 +869,7 @@
         }
         chosen = [];
         draw();
-        check.disabled = true;
+        board.check.disabled = true;
         var samples = track.samples();
         ui.submit({
           path: samples.map(function (s) { return [s.x, s.y]; }),
@@ -767,13 +878,61 @@
       },
     });
     draw();
-    return { focus: function () { buttons[0].focus(); } };
+    return { focus: function () { board.buttons[0].focus(); } };
   }
 
   var CONTROLS = { slide: slideControl, rotate: rotateControl, pattern: patternControl };
 
-  // ---------------------------------------------------------------------------------------------
-  // The widget: one challenge at a time; states loading → ready → pass | fail (→ loading) | error.
+  // =============================================================================================
+  // 8. The pass token: kept while it lives, in the form (a hidden input, or the <captcha-gen>
+  //    element's own form value), emptied when it expires or a new challenge starts.
+
+  /**
+   * Where the token goes: `internals` (a form-associated element) when given, else a hidden input
+   * named `name` when `root` is inside a <form>, else nowhere (the API and the event still have it).
+   */
+  function createPassToken(root, name, internals, onExpire) {
+    var input = null;
+    if (!internals && root.closest && root.closest('form')) {
+      input = el('input', { type: 'hidden', name: name, value: '' }, root);
+    }
+    var token = '';
+    var timer = null;
+
+    function write(value) {
+      token = value;
+      if (internals) internals.setFormValue(value || null);
+      if (input) input.value = value;
+    }
+
+    return {
+      /** Keeps `value` until `expiresAt` (ISO 8601), then empties it and calls onExpire. */
+      set: function (value, expiresAt) {
+        this.clear();
+        write(value);
+        var wait = Date.parse(expiresAt) - Date.now();
+        timer = setTimeout(
+          function () {
+            timer = null;
+            write('');
+            onExpire();
+          },
+          isFinite(wait) ? Math.max(0, wait) : 0,
+        );
+      },
+      clear: function () {
+        if (timer !== null) clearTimeout(timer);
+        timer = null;
+        write('');
+      },
+      get: function () {
+        return token;
+      },
+    };
+  }
+
+  // =============================================================================================
+  // 9. The widget: one challenge at a time; states loading → ready → pass | fail (→ loading) | error.
 
   function loadImage(src) {
     return new Promise(function (resolve, reject) {
@@ -788,13 +947,29 @@
     });
   }
 
+  /** An option: from `options`, else the element's `data-NAME` (or, on <captcha-gen>, `NAME`) attribute. */
+  function setting(root, options, key, name) {
+    if (options[key] != null) return options[key];
+    return root.getAttribute('data-' + name) || (root.localName === 'captcha-gen' && root.getAttribute(name)) || '';
+  }
+
+  /** Calls `options[name]` when it is a function. */
+  function notify(options, name, value) {
+    if (typeof options[name] === 'function') options[name](value);
+  }
+
+  /**
+   * Mounts a widget in `root`. `options` (each also read from data-* attributes): kind, endpoint,
+   * sitekey, responseField; callbacks onPass(token), onExpire(), onError(message), onState(state,
+   * challenge, reason). Returns {reload, reset, getResponse, state, challengeId}.
+   */
   function mount(root, options) {
     if (!root || root.captchaGen) return root && root.captchaGen;
     options = options || {};
     injectStyle();
-    var kind = options.kind || root.getAttribute('data-kind') || '';
-    var endpoint = options.endpoint != null ? options.endpoint : root.getAttribute('data-endpoint') || '';
-    var client = createClient(endpoint);
+    var kind = setting(root, options, 'kind', 'kind');
+    var sitekey = setting(root, options, 'sitekey', 'sitekey');
+    var client = createClient(setting(root, options, 'endpoint', 'endpoint'));
     root.classList.add('cg');
     root.setAttribute('data-captcha-gen', '');
     root.textContent = '';
@@ -803,6 +978,8 @@
     var refresh = el('button', { type: 'button', class: 'cg-refresh', 'aria-label': 'New puzzle', title: 'New puzzle', text: '↻' }, head);
     var body = el('div', { class: 'cg-body' }, root);
     var status = el('div', { class: 'cg-status', role: 'status', 'aria-live': 'polite' }, root);
+    var fieldName = setting(root, options, 'responseField', 'response-field') || RESPONSE_FIELD;
+    var passToken = createPassToken(root, fieldName, options.internals, expire);
     var generation = 0; // drops answers to requests a newer load has overtaken
     var state = null;
     var challenge = null;
@@ -821,16 +998,34 @@
         }),
       );
       if (typeof options.onState === 'function') options.onState(next, challenge, reason);
+      if (next === 'error') notify(options, 'onError', reason);
     }
 
-    function load() {
+    /** The token ran out: say so, and start over with a new challenge. */
+    function expire() {
+      root.dispatchEvent(new CustomEvent('captcha-gen:expire', { bubbles: true, detail: { id: challenge && challenge.id } }));
+      notify(options, 'onExpire');
+      load(TEXT.expired);
+    }
+
+    /** Passed: keep the token (form field included) and announce it. */
+    function pass(json) {
+      if (json.token) passToken.set(json.token, json.token_expires_at);
+      setState('pass', TEXT.pass, json.reason);
+      var detail = { token: json.token, expiresAt: json.token_expires_at, id: challenge.id, kind: challenge.kind };
+      root.dispatchEvent(new CustomEvent('captcha-gen:pass', { bubbles: true, detail: detail }));
+      notify(options, 'onPass', json.token);
+    }
+
+    function load(message) {
       var mine = ++generation;
       var hadFocus = root.contains(document.activeElement);
+      passToken.clear();
       challenge = null;
       root.removeAttribute('data-challenge-id');
-      setState('loading', TEXT.loading);
+      setState('loading', typeof message === 'string' ? message : TEXT.loading);
       client
-        .newChallenge(kind)
+        .newChallenge(kind, sitekey)
         .then(function (ch) {
           ch.backgroundURL = client.url(ch.background);
           ch.pieceURL = client.url(ch.piece);
@@ -880,7 +1075,7 @@
         .then(function (r) {
           if (mine !== generation) return;
           busy = false;
-          if (r.status === 200 && r.json.pass === true) setState('pass', TEXT.pass, r.json.reason);
+          if (r.status === 200 && r.json.pass === true) pass(r.json);
           else if (r.status === 200) fail('fail', TEXT.fail + (r.json.reason || 'that was not it') + '.' + TEXT.again, r.json.reason);
           else if (r.status === 409 || r.status === 410 || r.status === 404)
             fail('fail', TEXT.fail + (r.json.error || 'this puzzle can no longer be answered') + TEXT.again, r.json.error);
@@ -893,9 +1088,17 @@
         });
     }
 
-    refresh.addEventListener('click', load);
+    refresh.addEventListener('click', function () {
+      load();
+    });
     root.captchaGen = {
       reload: load,
+      /** Drops the token and starts over with a new challenge. */
+      reset: load,
+      /** The pass token while it lives, else ''. */
+      getResponse: function () {
+        return passToken.get();
+      },
       get state() {
         return state;
       },
@@ -914,7 +1117,48 @@
     });
   }
 
-  global.CaptchaGen = { mount: mount, mountAll: mountAll };
+  /** The widget of `target` (an element, or a selector). */
+  function widgetOf(target) {
+    var node = typeof target === 'string' ? document.querySelector(target) : target;
+    return node && node.captchaGen;
+  }
+
+  // =============================================================================================
+  // 10. <captcha-gen sitekey="…" name="…">: a form-associated element whose form value is the
+  //     pass token (the form submits it as `name`, default captcha-gen-response; no hidden input).
+
+  function defineElement() {
+    if (!global.customElements || !global.Reflect || global.customElements.get('captcha-gen')) return;
+    function CaptchaGenElement() {
+      return Reflect.construct(HTMLElement, [], CaptchaGenElement);
+    }
+    CaptchaGenElement.prototype = Object.create(HTMLElement.prototype);
+    CaptchaGenElement.prototype.constructor = CaptchaGenElement;
+    Object.setPrototypeOf(CaptchaGenElement, HTMLElement);
+    CaptchaGenElement.formAssociated = true;
+    CaptchaGenElement.prototype.connectedCallback = function () {
+      if (this.captchaGen) return;
+      if (!this.hasAttribute('name')) this.setAttribute('name', RESPONSE_FIELD);
+      mount(this, { internals: this.attachInternals ? this.attachInternals() : null });
+    };
+    global.customElements.define('captcha-gen', CaptchaGenElement);
+  }
+
+  // The path rule is public so the browser test can hold it to the shared vectors.
+  global.CaptchaGen = {
+    mount: mount,
+    mountAll: mountAll,
+    getResponse: function (target) {
+      var widget = widgetOf(target);
+      return widget ? widget.getResponse() : '';
+    },
+    reset: function (target) {
+      var widget = widgetOf(target);
+      if (widget) widget.reset();
+    },
+    resolvePattern: resolvePattern,
+  };
+  defineElement();
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', function () { mountAll(); });
   else mountAll();
 })(window);

@@ -1,0 +1,75 @@
+import CaptchaService
+import CaptchaSupport
+import Hummingbird
+
+/// `POST /v1/siteverify`: a site's backend checks a pass token, once (DESIGN.md "Sites and pass
+/// tokens"). Every answer has Turnstile's shape, `{success, error-codes, …}`; a refusal also says
+/// why in `error`, one sentence. No CORS: it is for servers.
+struct SiteverifyRoutes {
+  let service: ChallengeService
+
+  func add(to router: Router<ServeRequestContext>) {
+    router.post("/v1/siteverify") { request, context in try await siteverify(request, context) }
+  }
+
+  func siteverify(_ request: Request, _ context: ServeRequestContext) async throws -> Response {
+    let body: SiteverifyBody
+    do {
+      body = try await SiteverifyBody.read(request)
+    } catch let error as SiteverifyBody.Unreadable {
+      return Self.failure(.badRequest, error.message, status: .badRequest)
+    }
+    let result: SiteverifyResult
+    do {
+      result = try await service.siteverify(
+        secret: body.secret, response: body.response, idempotencyKey: body.idempotencyKey)
+    } catch let error as ChallengeStoreUnavailable {
+      context.logger.warning("pass token store unavailable", metadata: ["error": "\(error.description)"])
+      return Self.failure(
+        .internalError, "the token store is unavailable; the token was not checked, try again later",
+        status: .serviceUnavailable)
+    }
+    switch result {
+    case .success(let claims):
+      return .json(
+        .object([
+          ("success", .bool(true)),
+          ("challenge_ts", .string(claims.challengeTS.formatted(.iso8601))),
+          ("hostname", .string(claims.hostname)),
+          ("kind", .string(claims.kind)),
+          ("sitekey", .string(claims.sitekey)),
+          ("error-codes", .array([])),
+        ]))
+    case .failure(let refusal):
+      let status: HTTPResponse.Status = if case .oversizedResponse = refusal { .badRequest } else { .ok }
+      return Self.failure(refusal.code, Self.sentence(refusal), status: status)
+    }
+  }
+
+  static func failure(_ code: SiteverifyErrorCode, _ sentence: String, status: HTTPResponse.Status)
+    -> Response
+  {
+    .json(
+      .object([
+        ("success", .bool(false)), ("error-codes", .array([.string(code.rawValue)])),
+        ("error", .string(sentence)),
+      ]), status: status)
+  }
+
+  /// A refusal in words, using the body's field names.
+  static func sentence(_ refusal: SiteverifyRefusal) -> String {
+    switch refusal {
+    case .noSecret: return "\"secret\" is missing: send the site's secret"
+    case .unknownSecret: return "\"secret\" is not the secret of any site served here"
+    case .noResponse: return "\"response\" is missing: send the token the widget put into the form"
+    case .oversizedResponse(let length):
+      return "\"response\" is \(length) bytes long; a token is at most \(PassToken.maxLength)"
+    case .malformedResponse: return "\"response\" is not a pass token"
+    case .unknownToken: return "this pass token is unknown (never issued, or expired and removed)"
+    case .otherSite: return "this pass token belongs to another site"
+    case .used: return "this pass token was already checked; each token checks once"
+    case .expired: return "this pass token has expired"
+    case .testKeyAlwaysFails: return "this is the test secret that always fails"
+    }
+  }
+}
