@@ -9,10 +9,8 @@ enum APIWording {
 
   /// The service's refusal as one sentence.
   static func text(_ error: ChallengeServiceError) -> String {
-    switch error {
-    case .kindNotOffered: return error.description
-    case .responseDoesNotFit(let verify): return text(verify)
-    }
+    guard case .responseDoesNotFit(let verify) = error else { return error.description }
+    return text(verify)
   }
 
   /// A response that does not fit its challenge, in the API's words.
