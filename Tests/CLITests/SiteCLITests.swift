@@ -196,7 +196,7 @@ final class SiteCLITests: XCTestCase {
       ),
       (
         ", \"length\": 5",
-        "\"sites[1]\" has a look that does not work: --length applies only to --kind pattern"
+        "\"sites[1]\" has a look that does not work: \"length\" does not apply to \"kind\" slide"
       ),
     ]
     for (look, message) in cases {

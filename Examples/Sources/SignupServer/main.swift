@@ -4,20 +4,26 @@ import CaptchaService
 import Hummingbird
 
 // A sign-up page's backend that embeds the challenge service: it issues slide captchas on
-// POST /signup/captcha and creates the account on POST /signup only when the captcha passes.
+// POST /signup/captcha, answers a pass with a single-use token, and creates the account on
+// POST /signup only when that token checks out (siteverify).
 // Run: swift run SignupServer (then POST to http://127.0.0.1:8090/signup/captcha).
 
 struct SignupForm: Decodable {
   var name: String
-  var captchaID: String
-  var captchaX: Double
+  /// The pass token the page put into the form once the captcha passed.
+  var captchaToken: String
 }
+
+// The secret the form handler checks pass tokens with (in production: from a file or the
+// environment, never in the page).
+let secret = "example-secret"
 
 let service = ChallengeService(
   factories: [
     ChallengeFactory(kind: SlideKind(options: SlideOptions(difficulty: .normal)), backgrounds: .builtIn)
   ],
-  store: MemoryChallengeStore())  // or a PostgresChallengeStore shared by several instances
+  store: MemoryChallengeStore(),  // or a PostgresChallengeStore shared by several instances
+  sites: .single(secret: secret))
 
 let router = Router()
 router.post("/signup/captcha") { _, _ -> Response in
@@ -37,10 +43,18 @@ router.get("/signup/captcha/:id/:picture") { _, context -> Response in
     status: .ok, headers: [.contentType: picture.mediaType],
     body: .init(byteBuffer: ByteBuffer(bytes: picture.bytes)))
 }
+router.post("/signup/captcha/:id/verify") { request, context -> String in
+  let x = try await request.decode(as: Double.self, context: context)
+  let outcome = try await service.verify(
+    id: try context.parameters.require("id"), response: ClientResponse(x: x))
+  // A pass carries a single-use token; the page puts it into the form.
+  guard case .verdict(_, let token?) = outcome else { throw HTTPError(.forbidden) }
+  return token.text
+}
 router.post("/signup") { request, context -> HTTPResponse.Status in
   let form = try await request.decode(as: SignupForm.self, context: context)
-  let outcome = try await service.verify(id: form.captchaID, response: ClientResponse(x: form.captchaX))
-  guard case .verdict(let verdict) = outcome, verdict.passed else { throw HTTPError(.forbidden) }
+  let result = try await service.siteverify(secret: secret, response: form.captchaToken)
+  guard result.succeeded else { throw HTTPError(.forbidden) }
   return .created  // … create the account for form.name
 }
 
