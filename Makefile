@@ -291,7 +291,7 @@ bench-compare: release bench-tools
 	  --photos "$(PHOTOS)" $(BENCH_ARGS)
 
 # PNG encoder settings (zlib levels/strategies/filters, libdeflate) on captcha-gen's own outputs:
-# size and CPU time of each, the table in docs/ARCHITECTURE.md (Codecs).
+# size and CPU time of each, the table in docs/decisions/0004-png-and-jpeg-codecs.md.
 PNG_OPTIONS = .build/bench/png-options
 PNG_SAMPLES = .build/bench/png-samples
 BENCH_IMAGES = .build/bench/images

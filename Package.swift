@@ -61,7 +61,7 @@ let package = Package(
       dependencies: ["CaptchaCheck", "CaptchaBatch", "CaptchaCompare"]
     ),
     // Challenges as a service, without HTTP: issue from a pool, store, verify once, sweep, count.
-    // What a user's own Hummingbird or Vapor app embeds (README "Library use").
+    // What a user's own Hummingbird or Vapor app embeds (docs/library.md).
     .target(
       name: "CaptchaService",
       dependencies: ["CaptchaKit", .product(name: "Logging", package: "swift-log")]
@@ -100,7 +100,7 @@ let package = Package(
       ],
       // A static executable (Linux): the Swift runtime, libstdc++, libpng, libjpeg, zlib and the C
       // library linked in. No dynamic linker runs, so a process starts in 3.8 ms instead of 5.6
-      // (issue 13; docs/ARCHITECTURE.md), and the binary runs where neither the Swift toolchain nor
+      // (docs/decisions/0002-static-executable.md), and the binary runs where neither the Swift toolchain nor
       // the codec libraries are installed. The linker warns that glibc's user lookups (getpwuid,
       // reached through FoundationEssentials' home folder) would need the same glibc at run time;
       // captcha-gen never asks for a home folder. _FoundationCShims and _FoundationCollections are

@@ -2,7 +2,7 @@
  *
  * Parsing: literals, and runs of a byte repeating the one before it, sent as matches of
  * distance 1, much as zlib's Z_RLE parses: after PNG's row filters, photo rows hold few longer
- * matches (docs/ARCHITECTURE.md, Codecs), and without a match search the parser is one SSE2
+ * matches (docs/decisions/0004-png-and-jpeg-codecs.md), and without a match search the parser is one SSE2
  * scan for the places where a byte repeats. Unlike Z_RLE, a run starts only where the byte
  * repeats MIN_RUN = 5 times, not 3: three or four equal filtered bytes (mostly zeros, whose codes
  * are short) cost less as literals than as a length and a distance. Measured on captcha outputs:

@@ -64,7 +64,7 @@ public enum CaptchaServer {
 }
 
 /// Runs a `ChallengeService`'s pool refill and sweeper for as long as the application runs (add it
-/// to your own Hummingbird application's services when you embed the service; README "Library use").
+/// to your own Hummingbird application's services when you embed the service; docs/library.md).
 public struct ChallengeServiceRunner: Service {
   public let service: ChallengeService
 

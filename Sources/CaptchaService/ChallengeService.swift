@@ -9,7 +9,7 @@ import Logging
 
 /// Challenges as a service, without HTTP: issue a ready challenge from a pool into the store,
 /// serve its pictures, verify it once, sweep expired ones, count everything. `captcha-gen serve`
-/// puts HTTP in front of it; an app of your own can do the same (README "Library use").
+/// puts HTTP in front of it; an app of your own can do the same (docs/library.md).
 /// Call `run()` in a task of its own: it keeps the pools full and sweeps the store.
 public final class ChallengeService: Sendable {
   /// The kinds offered, in order; a request without a kind gets the first.

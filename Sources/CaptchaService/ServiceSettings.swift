@@ -4,7 +4,7 @@ public struct ServiceSettings: Sendable, Equatable {
   public var ttl: Double
   /// Ready-made challenges kept per kind.
   public var poolSize: Int
-  /// Whether an answer without a drag track fails (it shuts out keyboard users; see the README).
+  /// Whether an answer without a drag track fails (it shuts out keyboard users; see docs/serving.md).
   public var requireTrack: Bool
   /// Seconds between sweeps of expired challenges.
   public var sweepInterval: Double

@@ -83,7 +83,7 @@ struct ServeCommand: AsyncParsableCommand {
 
   @Flag(
     help:
-      "Fail answers sent without a drag track (this shuts out keyboard and assistive-technology users; see the README)."
+      "Fail answers sent without a drag track (this shuts out keyboard and assistive-technology users; see docs/serving.md)."
   )
   var requireTrack = false
 

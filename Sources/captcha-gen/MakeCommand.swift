@@ -77,8 +77,8 @@ struct MakeCommand: ParsableCommand {
         writeAll(fd: 1, JSONWriter.bytes(made.answer.appending(check: report)))
       }
       // The process has done its one job: exiting here skips releasing the pictures, kind and
-      // options, after which the kernel's exit took twice as long (docs/ARCHITECTURE.md, "make
-      // exits as soon as its files are written"; 451x300: 11.99 -> 11.47 ms).
+      // options, after which the kernel's exit took twice as long
+      // (docs/decisions/0009-one-captcha-process.md; 451x300: 11.99 -> 11.47 ms).
       Self.exit()
     }
   }

@@ -1,8 +1,8 @@
 import Foundation
 import XCTest
 
-/// captcha-gen loads neither full Foundation nor ICU (docs/ARCHITECTURE.md, "FoundationEssentials,
-/// not Foundation"): every `make`, `batch` and `verify` process would pay their load time and pages.
+/// captcha-gen loads neither full Foundation nor ICU (docs/decisions/0001-two-binaries-lean-cli.md):
+/// every `make`, `batch` and `verify` process would pay their load time and pages.
 /// The serve binary, which links Hummingbird and postgres-nio, is where they belong. On Linux
 /// captcha-gen is a static executable (Package.swift): it loads no library at all, starts without
 /// the dynamic linker and runs where neither the toolchain nor the codec libraries are installed.

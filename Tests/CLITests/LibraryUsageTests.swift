@@ -2,7 +2,7 @@ import CaptchaKit
 import Foundation
 import XCTest
 
-/// The README's library example, as written there: a kind makes its files through the seam and
+/// docs/library.md's first example, as written there: a kind makes its files through the seam and
 /// `KindCatalog` verifies a response against the answer it wrote.
 final class LibraryUsageTests: XCTestCase {
   func testTheReadmeExampleMakesAndVerifiesACaptcha() throws {

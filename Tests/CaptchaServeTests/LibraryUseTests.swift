@@ -5,7 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import XCTest
 
-// The README's "Library use: inside your own Hummingbird app" example, compiled and run here.
+// docs/library.md's "Embed the challenge service" example, compiled and run here.
 
 struct SignupForm: Decodable {
   var name: String

@@ -25,7 +25,7 @@ extension Difficulty {
   /// The preset's decoys: all on the piece's own row (the row says nothing). `easy` and `normal`
   /// draw decoys whose knob/notch layout differs from the piece's, which a person reads at a
   /// glance; `hard` draws twins with the piece's own outline, which leaves a person only the
-  /// picture to go by (measured: about 4 in 10 right, see README "Hard for bots").
+  /// picture to go by (measured: about 4 in 10 right, see docs/security.md).
   public var decoys: DecoySettings {
     switch self {
     case .classic: return DecoySettings()

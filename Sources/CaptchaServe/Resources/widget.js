@@ -16,7 +16,7 @@
  * The root element carries data-state="loading|ready|pass|fail|error" and data-challenge-id, and
  * fires a bubbling "captcha-gen:state" event ({state, id, kind, reason}) on every change. Positions
  * are sent in background pixels (the widget converts from its displayed size itself), with the drag
- * track [{t, x, y}] (t: ms from the start of the drag). See the README's "Web widget" section.
+ * track [{t, x, y}] (t: ms from the start of the drag). See docs/serving.md, "The widget".
  *
  * Parts, each depending only on those above it: 1 page helpers, 2 the server client, 3 steps
  * (stops to snap to), 4 the input core (drags with their track, slider keys, the value a drag or
