@@ -80,7 +80,7 @@ public struct MakeOptionGroup: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "How hard the captcha is for solvers: classic (plain darkened hole, easily solved), easy, normal "
-        + "or hard (the default); explicit look options apply on top."))
+        + "(the default) or hard; explicit look options apply on top."))
   var difficulty: Difficulty?
 
   @Option(

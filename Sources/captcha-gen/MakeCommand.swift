@@ -54,8 +54,9 @@ struct MakeCommand: ParsableCommand {
 
   @Flag(
     help: """
-      After writing, attack the captcha with the built-in solvers (edge matching, masked \
-      correlation) and report on stderr where the true position ranks; with --json the result is \
+      After writing, attack the captcha with its kind's built-in solvers (slide: edge matching, \
+      masked correlation, boundary continuity, hole statistics; rotate: rim matching; pattern: \
+      icon matching) and report on stderr where the true answer ranks; with --json the result is \
       added to the printed JSON as "check" (answer.json on disk is unchanged). A report only: the \
       exit status stays 0.
       """)
