@@ -211,19 +211,16 @@ clean:
 	rm -rf .build demo
 
 # Attack suite (tools/attacks, Python + OpenCV in .venv): how solvable our captchas are. Not part of
-# `make test`. `attack-eval` makes 20 captchas per TEST photo (tools/attacks/split.py) for the default
-# look and every preset and runs every attack on them (about 10 minutes on 2 cores); the learned
-# attackers are included once `make attack-train` has trained them (torch, CPU, about 25 minutes:
-# 2400 training captchas from the TRAIN photos, 8 minutes per variant). ATTACK_ARGS passes extra
-# options to the evaluator, e.g. ATTACK_ARGS='--seeds 10 --looks normal'.
+# `make test` (`make attack-eval` and `make test-attacks` are in the block of issue 31 below). The
+# learned attackers are included once `make attack-train` has trained them (torch, CPU, about 25
+# minutes: 2400 training captchas from the TRAIN photos, 8 minutes per variant).
 VENV          = .venv
 PHOTOS       ?= ../shared/photos
-ATTACK_JSON  ?= .build/attack-results.json
 ATTACK_MODELS ?= .build/attack-models
 ATTACK_ARGS  ?=
 TRAIN_ARGS   ?=
 
-.PHONY: attack-venv attack-learn-venv attack-eval attack-train attack-eval-rotate attack-train-rotate
+.PHONY: attack-venv attack-learn-venv attack-train attack-eval-rotate attack-train-rotate
 
 attack-venv: $(VENV)/.installed
 
@@ -239,17 +236,6 @@ attack-learn-venv: $(VENV)/.installed-learn
 $(VENV)/.installed-learn: $(VENV)/.installed tools/attacks/requirements-learn.txt
 	$(VENV)/bin/pip install --quiet -r tools/attacks/requirements-learn.txt
 	touch $@
-
-attack-eval: attack-venv
-	@if [ ! -d "$(PHOTOS)" ]; then \
-	  echo "attack-eval: skipped: photo folder $(PHOTOS) is missing (set PHOTOS=DIR to a folder of jpg/png photos)"; \
-	else \
-	  $(MAKE) --no-print-directory release && \
-	  models=""; if ls $(ATTACK_MODELS)/*.pt >/dev/null 2>&1; then models="--models $(ATTACK_MODELS)"; \
-	  else echo "attack-eval: no learned attackers in $(ATTACK_MODELS) (run make attack-train to include them)"; fi; \
-	  nice -n 10 $(VENV)/bin/python tools/attacks/evaluate.py --bin $(BIN_RELEASE) --photos "$(PHOTOS)" \
-	    --json $(ATTACK_JSON) $$models $(ATTACK_ARGS); \
-	fi
 
 attack-train: attack-learn-venv
 	@if [ ! -d "$(PHOTOS)" ]; then \
@@ -350,3 +336,38 @@ attack-train-rotate: attack-learn-venv
 	  nice -n 10 $(VENV)/bin/python tools/attacks/rotnet.py train --bin $(BIN_RELEASE) --photos "$(PHOTOS)" \
 	    --out $(ATTACK_MODELS) $(TRAIN_ARGS); \
 	fi
+
+# Issue 31: every kind's cheap attacks on its default look, and the attack suite's own tests.
+# `attack-eval` builds captcha-gen (release) and runs tools/attacks/evaluate_all.py: slide, rotate and,
+# once tools/attacks/pattern_evaluate.py exists, pattern; 10 captchas per TEST photo and 30 on the
+# built-in background's test seeds per kind (tools/attacks/split.py), the suite's own attacks and the
+# PyPI solvers (.venv-solvers), one table at the end; about 5 minutes on 2 cores. ATTACK_ARGS passes
+# options to it, e.g. ATTACK_ARGS='--seeds 20'. `test-attacks` runs tools/attacks/test_*.py (about
+# 20 s) with the solvers' venv for the wrapper's tests.
+SOLVER_VENV = .venv-solvers
+PHOTOS     ?= ../shared/photos
+ATTACK_ARGS ?=
+
+.PHONY: solver-venv attack-eval test-attacks
+
+solver-venv: $(SOLVER_VENV)/.installed
+
+# --no-deps from a complete list: tenon pins an OpenCV that the other solvers cannot use (see the file).
+$(SOLVER_VENV)/.installed: tools/attacks/requirements-solvers.txt | python-deps
+	python3 -m venv $(SOLVER_VENV)
+	$(SOLVER_VENV)/bin/pip install --quiet --no-deps -r tools/attacks/requirements-solvers.txt
+	touch $@
+
+attack-eval: build-deps attack-venv solver-venv
+	@if [ ! -d "$(PHOTOS)" ]; then \
+	  echo "attack-eval: skipped: photo folder $(PHOTOS) is missing (set PHOTOS=DIR to a folder of jpg/png photos)"; \
+	else \
+	  $(SWIFT) build -c release --product captcha-gen && \
+	  models=""; if ls $(ATTACK_MODELS)/*.pt >/dev/null 2>&1; then models="--models $(ATTACK_MODELS)"; \
+	  else echo "attack-eval: no learned attackers in $(ATTACK_MODELS) (run make attack-train to include them)"; fi; \
+	  nice -n 10 $(VENV)/bin/python tools/attacks/evaluate_all.py --bin $(BIN_RELEASE) --photos "$(PHOTOS)" \
+	    --solvers $(SOLVER_VENV)/bin/python $$models $(ATTACK_ARGS); \
+	fi
+
+test-attacks: attack-venv solver-venv
+	SOLVERS_PYTHON=$(CURDIR)/$(SOLVER_VENV)/bin/python $(VENV)/bin/python -m pytest -q tools/attacks

@@ -1,12 +1,15 @@
 """Generate captchas with `captcha-gen make` from the fixed photo split, run every attack, print a table.
 
     python tools/attacks/evaluate.py --bin .build/release/captcha-gen --photos ../shared/photos \
-        [--set test] [--looks normal,classic,easy,hard] [--seeds 20] [--models .build/attack-models] \
+        [--set test] [--looks normal,classic,easy,hard] [--seeds 20] [--builtin 60] \
+        [--models .build/attack-models] [--solvers .venv-solvers/bin/python] \
         [--json attack-results.json] [--make-arg=--shape --make-arg=circle]
 
-Captchas are made only from the chosen photos of split.py (default: the test photos, which no
-attack was tuned or trained on), one table column per `--difficulty` look. Exit status: 0 after
-printing the table, 2 on a usage or generation error.
+Captchas are made from the chosen photos of split.py (default: the test photos, which no attack was
+tuned or trained on) and from the built-in background with the set's seeds (split.BUILTIN_SEEDS),
+one table column pair per `--difficulty` look and source ("photos", "built-in"). `--solvers PYTHON`
+adds the PyPI solvers (pypi_solvers.py, run by that interpreter: `make solver-venv`). Exit status: 0
+after printing the table, 2 on a usage or generation error.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import datetime
 import json
 import subprocess
 import sys
+import tempfile
 import zlib
 from collections import defaultdict
 from pathlib import Path
@@ -25,27 +29,54 @@ import cv2
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from attacks import ATTACKS, background_restore  # noqa: E402
 from hole_attacks import HOLE_ATTACKS  # noqa: E402
-from split import TEST_PHOTOS, TRAIN_PHOTOS  # noqa: E402
+from split import BUILTIN, BUILTIN_SEEDS, TEST_PHOTOS, TRAIN_PHOTOS  # noqa: E402
 from scoring import Item, chance_rate, fitted_rate, success_rate  # noqa: E402
 
 PHOTO_EXTENSIONS = {".jpg", ".jpeg", ".png"}
 
 
-def generate(binary: str, photos: list[Path], seeds: int, first_seed: int, size: str, work: Path, extra: list[str]) -> list[Path]:
-    """One `make` per (photo, seed); returns the output folders in a fixed order (photo, then seed)."""
+def make_captcha(binary: str, photo: Path | None, seed: int, size: str, out: Path, extra: list[str]) -> Path:
+    """One `make` (from `photo`, or the built-in background when it is None) into `out`."""
+    source = ["--image", str(photo)] if photo is not None else []
+    cmd = [binary, "make", *source, "--out", str(out), "--seed", str(seed), "--size", size, *extra]
+    run = subprocess.run(cmd, capture_output=True, text=True)
+    if run.returncode != 0:
+        raise SystemExit(f"evaluate: `{' '.join(cmd)}` failed ({run.returncode}): {run.stderr.strip()}")
+    return out
+
+
+def photo_seed(stem: str, first_seed: int, k: int) -> int:
+    """Seeds differ per photo (stable in the photo's name) so positions are not repeated across photos."""
+    return (zlib.crc32(stem.encode()) % 100_000) * 1000 + first_seed + k
+
+
+def generate(binary: str, photos: list[Path], seeds: int, first_seed: int, size: str, work: Path, extra: list[str],
+             builtin: int = 0, builtin_base: int = BUILTIN_SEEDS["test"]) -> list[Path]:
+    """One `make` per (photo, seed), then `builtin` on the built-in background (seeds builtin_base +
+    first_seed + k); returns the output folders in a fixed order (photo, then seed; built-in last)."""
     dirs = []
     for photo in photos:
-        # Seeds differ per photo (stable in the photo's name) so positions are not repeated across photos.
-        base = (zlib.crc32(photo.stem.encode()) % 100_000) * 1000
         for k in range(seeds):
-            seed = base + first_seed + k
-            out = work / photo.stem / f"seed{seed}"
-            cmd = [binary, "make", "--image", str(photo), "--out", str(out), "--seed", str(seed), "--size", size, *extra]
-            run = subprocess.run(cmd, capture_output=True, text=True)
-            if run.returncode != 0:
-                raise SystemExit(f"evaluate: `{' '.join(cmd)}` failed ({run.returncode}): {run.stderr.strip()}")
-            dirs.append(out)
+            seed = photo_seed(photo.stem, first_seed, k)
+            dirs.append(make_captcha(binary, photo, seed, size, work / photo.stem / f"seed{seed}", extra))
+    for k in range(builtin):
+        seed = builtin_base + first_seed + k
+        dirs.append(make_captcha(binary, None, seed, size, work / BUILTIN / f"seed{seed}", extra))
     return dirs
+
+
+def solver_guesses(python: str, kind: str, folders: list[Path]) -> dict:
+    """The PyPI solvers' guesses on `folders` (pypi_solvers.py run by `python`, in its own venv):
+    name → (description, [guess per folder])."""
+    script = Path(__file__).resolve().parent / "pypi_solvers.py"
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "guesses.json"
+        run = subprocess.run([python, str(script), "--kind", kind, "--json", str(out), "--folders",
+                              *map(str, folders)], capture_output=True, text=True)
+        if run.returncode != 0:
+            raise SystemExit(f"evaluate: the PyPI solvers failed ({run.returncode}): {run.stderr.strip()[-2000:]}")
+        data = json.loads(out.read_text())
+    return {name: (data["solvers"][name], data["guesses"][name]) for name in data["solvers"]}
 
 
 def load(folder: Path, photo: str):
@@ -121,10 +152,17 @@ def pct(v: float) -> str:
     return "   —" if v != v else f"{100 * v:5.1f}%"
 
 
+def subset_of(photo: str) -> str:
+    """The column a captcha counts in: the built-in background's, or the photos'."""
+    return BUILTIN if photo == BUILTIN else "photos"
+
+
 def evaluate_look(args, photos: list[Path], look: str, attacks: dict) -> dict:
-    """Generate the captchas of one look (`--difficulty look`) and score every attack on them."""
+    """Generate the captchas of one look (`--difficulty look`) and score every attack (and, with
+    `--solvers`, every PyPI solver) on them, per source subset (photos, built-in)."""
     extra = ["--difficulty", look, *args.make_arg]
-    folders = generate(args.bin, photos, args.seeds, args.first_seed, args.size, Path(args.work) / look, extra)
+    folders = generate(args.bin, photos, args.seeds, args.first_seed, args.size, Path(args.work) / look, extra,
+                       builtin=args.builtin, builtin_base=BUILTIN_SEEDS["test" if args.set == "test" else "train"])
     records = []
     for folder in folders:
         photo = folder.parent.name
@@ -132,16 +170,32 @@ def evaluate_look(args, photos: list[Path], look: str, attacks: dict) -> dict:
         records.append((item, bg, piece, key, photo))
     items = [r[0] for r in records]
     guesses = run_attacks(records, attacks)
+    solvers = {}
+    if args.solvers:
+        for name, (description, found) in solver_guesses(args.solvers, "slide", folders).items():
+            # A solver that reads x only is taken to answer on the start row (horizontal mode checks x only).
+            guesses[name] = [(g[0], g[1] if g[1] is not None else it.start[1]) if g is not None else None
+                             for g, it in zip(found, items)]
+            solvers[name] = description
+    names = list(guesses)
+    subsets = {}
+    for subset in dict.fromkeys(subset_of(r[4]) for r in records):
+        chosen = [k for k, r in enumerate(records) if subset_of(r[4]) == subset]
+        part = [items[k] for k in chosen]
+        subsets[subset] = {
+            "count": len(part),
+            "chance": chance_rate(part),
+            "attacks": {n: summarise(part, [guesses[n][k] for k in chosen]) for n in names},
+        }
     return {
-        "count": len(items),
-        "chance": chance_rate(items),
-        "attacks": {name: summarise(items, guesses[name]) for name in attacks},
+        "subsets": subsets,
+        "solvers": solvers,
         "items": [
             {
                 "name": it.name,
                 "target": list(it.target),
                 "tolerance": it.tolerance,
-                "guesses": {n: (list(guesses[n][k]) if guesses[n][k] is not None else None) for n in attacks},
+                "guesses": {n: (list(guesses[n][k]) if guesses[n][k] is not None else None) for n in names},
             }
             for k, it in enumerate(items)
         ],
@@ -149,18 +203,27 @@ def evaluate_look(args, photos: list[Path], look: str, attacks: dict) -> dict:
 
 
 def print_table(results: dict, attacks: dict, looks: list[str]) -> None:
-    """One row per attack, one raw / fit column pair per look, then best of any and chance."""
-    n = max([17] + [len(name) + 1 for name in attacks])
-    header = f"{'attack':<{n}}{'class':>5}  " + "  ".join(f"{look + ' raw':>11} {'fit':>6}" for look in looks)
+    """One row per attack, one raw / fit column pair per look and subset, then best of any and chance."""
+    columns = [(lk, sub) for lk in looks for sub in results[lk]["subsets"]]
+    names = list(results[looks[0]]["subsets"][columns[0][1]]["attacks"])
+    n = max([17] + [len(name) + 1 for name in names])
+    width = max(11, *(len(f"{lk} {sub}") + 1 for lk, sub in columns))
+    print(f"{'':<{n}}{'':>5}  " + "  ".join(f"{lk + ' ' + sub:>{width}} {'':>6}" for lk, sub in columns))
+    header = f"{'attack':<{n}}{'class':>5}  " + "  ".join(f"{'raw':>{width}} {'fit':>6}" for _ in columns)
     print(header)
     print("-" * len(header))
-    for name, (number, _, _) in attacks.items():
-        cells = [f"{pct(results[lk]['attacks'][name]['raw']):>11} {pct(results[lk]['attacks'][name]['fitted']):>6}"
-                 for lk in looks]
+    for name in names:
+        number = attacks[name][0] if name in attacks else "pypi"
+        cells = []
+        for lk, sub in columns:
+            r = results[lk]["subsets"][sub]["attacks"][name]
+            cells.append(f"{pct(r['raw']):>{width}} {pct(r['fitted']):>6}")
         print(f"{name:<{n}}{str(number):>5}  " + "  ".join(cells))
-    best = [max(max(r["raw"], r["fitted"]) for r in results[lk]["attacks"].values()) for lk in looks]
-    print(f"{'best of any':<{n}}{'':>5}  " + "  ".join(f"{pct(b):>11} {'':>6}" for b in best))
-    print(f"{'chance':<{n}}{'':>5}  " + "  ".join(f"{pct(results[lk]['chance']):>11} {'':>6}" for lk in looks))
+    best = [max(max(r["raw"], r["fitted"]) for r in results[lk]["subsets"][sub]["attacks"].values())
+            for lk, sub in columns]
+    print(f"{'best of any':<{n}}{'':>5}  " + "  ".join(f"{pct(b):>{width}} {'':>6}" for b in best))
+    print(f"{'chance':<{n}}{'':>5}  " + "  ".join(
+        f"{pct(results[lk]['subsets'][sub]['chance']):>{width}} {'':>6}" for lk, sub in columns))
     print("raw: guess as is; fit: one constant offset fitted on half the captchas, success on the other half (2-fold).")
 
 
@@ -173,6 +236,10 @@ def main(argv=None) -> int:
     ap.add_argument("--looks", default="normal,classic,easy,hard",
                     help="comma-separated --difficulty presets, one table column each (default normal,classic,easy,hard)")
     ap.add_argument("--seeds", type=int, default=20, help="captchas per photo and look (default 20)")
+    ap.add_argument("--builtin", type=int, help="captchas per look on the built-in background, with the set's "
+                    "seeds (split.BUILTIN_SEEDS; default: as many as from the photos; 0: none)")
+    ap.add_argument("--solvers", help="python of the PyPI solvers' venv (make solver-venv): adds pypi_solvers.py's "
+                    "slide solvers")
     ap.add_argument("--first-seed", type=int, default=1, help="added to a per-photo base seed (default 1)")
     ap.add_argument("--size", default="320x160", help="--size passed to make (default 320x160)")
     ap.add_argument("--work", default=".build/attack-eval", help="where the captchas are written")
@@ -187,6 +254,8 @@ def main(argv=None) -> int:
     photos = sorted(p for p in photo_dir.iterdir() if p.suffix.lower() in PHOTO_EXTENSIONS) if photo_dir.is_dir() else []
     wanted = {"test": set(TEST_PHOTOS), "train": set(TRAIN_PHOTOS), "all": {p.stem for p in photos}}[args.set]
     photos = [p for p in photos if p.stem in wanted]
+    if args.builtin is None:
+        args.builtin = len(photos) * args.seeds
     if not photos:
         print(f"evaluate: no {args.set} photos ({', '.join(sorted(wanted))}) in {photo_dir}", file=sys.stderr)
         return 2
@@ -202,7 +271,9 @@ def main(argv=None) -> int:
     results = {look: evaluate_look(args, photos, look, attacks) for look in looks}
 
     print(f"{args.set} photos: {', '.join(p.stem for p in photos)}; {args.seeds} captchas per photo and look "
-          f"({len(photos) * args.seeds} per look), size {args.size}, make args {args.make_arg or 'none'}")
+          f"({len(photos) * args.seeds} per look); built-in background: {args.builtin} per look (seeds "
+          f"{BUILTIN_SEEDS['test' if args.set == 'test' else 'train'] + args.first_seed}…); size {args.size}, "
+          f"make args {args.make_arg or 'none'}")
     print_table(results, attacks, looks)
 
     if args.json:
@@ -212,10 +283,14 @@ def main(argv=None) -> int:
             "set": args.set,
             "photos": [p.stem for p in photos],
             "seeds": args.seeds,
+            "builtin": args.builtin,
             "first_seed": args.first_seed,
             "size": args.size,
             "make_args": args.make_arg,
-            "descriptions": {name: {"class": str(attacks[name][0]), "description": attacks[name][2]} for name in attacks},
+            "descriptions": {
+                **{name: {"class": str(attacks[name][0]), "description": attacks[name][2]} for name in attacks},
+                **{name: {"class": "pypi", "description": d} for r in results.values() for name, d in r["solvers"].items()},
+            },
             "looks": results,
         }
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)

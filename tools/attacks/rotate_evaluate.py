@@ -1,8 +1,12 @@
 """Make rotate captchas from the fixed photo split, run the rotate attacks, print success rates.
 
     python tools/attacks/rotate_evaluate.py --bin .build/release/captcha-gen --photos ../shared/photos \
-        [--set test] [--seeds 20] [--models .build/attack-models] [--make-arg=--steps --make-arg=8] \
-        [--json results.json]
+        [--set test] [--seeds 20] [--builtin 60] [--models .build/attack-models] \
+        [--solvers .venv-solvers/bin/python] [--make-arg=--steps --make-arg=8] [--json results.json]
+
+Captchas come from the set's photos (split.py) and from the built-in background with the set's seeds
+(split.BUILTIN_SEEDS); each source is its own column. `--solvers PYTHON` adds the PyPI rotate solver
+(pypi_solvers.py, run by that interpreter: `make solver-venv`).
 
 A guess passes as `verify --angle` would judge it: circular distance to `angle` within `tolerance`,
 or, for a stepped answer (`--steps N`), snapping to the target's stop. Chance: (2·tolerance + 1) /
@@ -24,7 +28,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from rotate_attacks import ROTATE_ATTACKS, circular_distance  # noqa: E402
-from split import TEST_PHOTOS, TRAIN_PHOTOS  # noqa: E402
+from evaluate import solver_guesses  # noqa: E402
+from split import BUILTIN, BUILTIN_SEEDS, TEST_PHOTOS, TRAIN_PHOTOS  # noqa: E402
 
 
 def passes(answer: dict, guess: float | None) -> bool:
@@ -45,15 +50,30 @@ def chance(answer: dict) -> float:
     return (2 * answer["tolerance"] + 1) / 301
 
 
+def make(args, photo: Path | None, seed: int) -> Path:
+    """One rotate captcha from `photo` (None: the built-in background) with `seed`."""
+    out = Path(args.work) / (photo.stem if photo is not None else BUILTIN) / f"seed{seed}"
+    source = ["--image", str(photo)] if photo is not None else []
+    cmd = [args.bin, "make", "--kind", "rotate", *source, "--out", str(out), "--seed", str(seed),
+           "--size", args.size, *args.make_arg]
+    run = subprocess.run(cmd, capture_output=True, text=True)
+    if run.returncode != 0:
+        raise SystemExit(f"rotate_evaluate: `{' '.join(cmd)}` failed: {run.stderr.strip()}")
+    return out
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--bin", required=True)
     ap.add_argument("--photos", required=True)
     ap.add_argument("--set", choices=["test", "train"], default="test")
-    ap.add_argument("--seeds", type=int, default=20)
+    ap.add_argument("--seeds", type=int, default=20, help="captchas per photo (default 20)")
+    ap.add_argument("--builtin", type=int, help="captchas on the built-in background (default: as many as from "
+                    "the photos; 0: none)")
     ap.add_argument("--size", default="320x160")
     ap.add_argument("--work", default=".build/attack-eval-rotate")
     ap.add_argument("--models", help="folder with rotnet.pt (rotnet.py train --out)")
+    ap.add_argument("--solvers", help="python of the PyPI solvers' venv (make solver-venv)")
     ap.add_argument("--make-arg", action="append", default=[])
     ap.add_argument("--json")
     args = ap.parse_args(argv)
@@ -63,51 +83,62 @@ def main(argv=None) -> int:
     if not all(photos):
         print(f"rotate_evaluate: missing {args.set} photos in {args.photos}", file=sys.stderr)
         return 2
+    builtin = len(photos) * args.seeds if args.builtin is None else args.builtin
     attacks = {name: fn for name, (_, fn, _) in ROTATE_ATTACKS.items()}
+    classes = {name: cls for name, (cls, _, _) in ROTATE_ATTACKS.items()}
     if args.models and (Path(args.models) / "rotnet.pt").exists():
         from rotnet import RotNetAttack
 
         attacks["rotnet"] = RotNetAttack(Path(args.models) / "rotnet.pt")
-    results = {name: [] for name in attacks}
-    errors = {name: [] for name in attacks}
-    chances = []
+        classes["rotnet"] = "learned"
+    folders = []
     for photo in photos:
         base = (zlib.crc32(photo.stem.encode()) % 100_000) * 1000
-        for k in range(args.seeds):
-            seed = base + 1 + k
-            out = Path(args.work) / photo.stem / f"seed{seed}"
-            cmd = [args.bin, "make", "--kind", "rotate", "--image", str(photo), "--out", str(out), "--seed", str(seed),
-                   "--size", args.size, *args.make_arg]
-            run = subprocess.run(cmd, capture_output=True, text=True)
-            if run.returncode != 0:
-                print(f"rotate_evaluate: `{' '.join(cmd)}` failed: {run.stderr.strip()}", file=sys.stderr)
-                return 2
-            answer = json.loads((out / "answer.json").read_text())
-            bg = cv2.imread(str(out / answer["background"]["file"]), cv2.IMREAD_UNCHANGED)
-            piece = cv2.imread(str(out / "piece.png"), cv2.IMREAD_UNCHANGED)
-            center = (answer["center"]["x"], answer["center"]["y"])
-            chances.append(chance(answer))
-            for name, fn in attacks.items():
-                g = fn(bg, piece, center)
-                results[name].append(passes(answer, g))
-                errors[name].append(circular_distance(g, answer["angle"]) if g is not None else 180.0)
-    n = len(chances)
-    print(f"{args.set} photos: {', '.join(p.stem for p in photos)}; {n} rotate captchas, size {args.size}, "
+        folders += [make(args, photo, base + 1 + k) for k in range(args.seeds)]
+    folders += [make(args, None, BUILTIN_SEEDS[args.set] + 1 + k) for k in range(builtin)]
+
+    answers = [json.loads((f / "answer.json").read_text()) for f in folders]
+    guesses = {name: [] for name in attacks}
+    for folder, answer in zip(folders, answers):
+        bg = cv2.imread(str(folder / answer["background"]["file"]), cv2.IMREAD_UNCHANGED)
+        piece = cv2.imread(str(folder / "piece.png"), cv2.IMREAD_UNCHANGED)
+        center = (answer["center"]["x"], answer["center"]["y"])
+        for name, fn in attacks.items():
+            guesses[name].append(fn(bg, piece, center))
+    if args.solvers:
+        for name, (_, found) in solver_guesses(args.solvers, "rotate", folders).items():
+            guesses[name] = found
+            classes[name] = "pypi"
+
+    subsets = {"photos": [k for k, f in enumerate(folders) if f.parent.name != BUILTIN],
+               BUILTIN: [k for k, f in enumerate(folders) if f.parent.name == BUILTIN]}
+    subsets = {name: ks for name, ks in subsets.items() if ks}
+    table = {sub: summarise(answers, guesses, ks) for sub, ks in subsets.items()}
+    print(f"{args.set} photos: {', '.join(p.stem for p in photos)} ({args.seeds} each); built-in background: "
+          f"{builtin} (seeds {BUILTIN_SEEDS[args.set] + 1}…); rotate captchas, size {args.size}, "
           f"make args {args.make_arg or 'none'}")
-    print(f"{'attack':<12} {'success':>8} {'median err':>11} {'mean err':>9}")
-    table = {}
-    for name in attacks:
-        rate = sum(results[name]) / n
-        med = float(np.median(errors[name]))
-        mean = float(np.mean(errors[name]))
-        table[name] = {"success": rate, "median_error": med, "mean_error": mean}
-        print(f"{name:<12} {100 * rate:7.1f}% {med:10.1f}° {mean:8.1f}°")
-    print(f"{'chance':<12} {100 * float(np.mean(chances)):7.1f}%")
+    print(f"{'':<20}" + "".join(f"{sub + f' ({len(ks)})':>31}" for sub, ks in subsets.items()))
+    print(f"{'attack':<12}{'class':<8}" + "".join(f"{'success':>10}{'median err':>11}{'mean err':>10}" for _ in subsets))
+    for name in guesses:
+        cells = [table[sub]["attacks"][name] for sub in subsets]
+        print(f"{name:<12}{classes[name]:<8}" + "".join(
+            f"{100 * c['success']:9.1f}%{c['median_error']:10.1f}°{c['mean_error']:9.1f}°" for c in cells))
+    print(f"{'chance':<20}" + "".join(f"{100 * table[sub]['chance']:9.1f}%{'':>21}" for sub in subsets))
     if args.json:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.json).write_text(json.dumps({"set": args.set, "captchas": n, "make_args": args.make_arg,
-                                               "attacks": table, "chance": float(np.mean(chances))}, indent=1) + "\n")
+        Path(args.json).write_text(json.dumps({"set": args.set, "make_args": args.make_arg, "classes": classes, "subsets": table},
+                                              indent=1) + "\n")
     return 0
+
+
+def summarise(answers: list[dict], guesses: dict, chosen: list[int]) -> dict:
+    """Per attack: success rate, median and mean circular error (no guess: 180°) over `chosen`."""
+    out = {}
+    for name, found in guesses.items():
+        errors = [circular_distance(found[k], answers[k]["angle"]) if found[k] is not None else 180.0 for k in chosen]
+        out[name] = {"success": sum(passes(answers[k], found[k]) for k in chosen) / len(chosen),
+                     "median_error": float(np.median(errors)), "mean_error": float(np.mean(errors))}
+    return {"captchas": len(chosen), "attacks": out, "chance": float(np.mean([chance(answers[k]) for k in chosen]))}
 
 
 if __name__ == "__main__":
