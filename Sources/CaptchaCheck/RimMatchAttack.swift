@@ -6,7 +6,7 @@ import CaptchaSupport
 /// `rotate_identify` does): the colours on a thin band just inside the piece's rim, turned by each
 /// candidate angle, are correlated with the colours on a band just outside the hole; the best
 /// correlation is the guess. It works when the piece's rim continues the picture around it; the
-/// gap band and the piece's own tone jitter are what it has to get past.
+/// backdrop's lack of direction (`RadialBackdrop`) is what leaves it with chance.
 public enum RimMatchAttack {
   public static let name = "rim-match"
   /// Angular samples per band (one per degree).
@@ -98,8 +98,9 @@ public enum RimMatchAttack {
     }
   }
 
-  /// The attack on a rotate captcha's files, judged against its answer: the best-scoring turn,
-  /// where the true angle ranks among the 360 candidates, and whether `verify` accepts the guess.
+  /// The rotate attacks on a captcha's files, judged against its answer: rim matching, and the
+  /// upright prior (`UprightPriorAttack`), which needs no rim and is the stronger of the two on the
+  /// radial backdrop.
   public static func run(files: CaptchaFiles, answer: RotateAnswer) throws -> SelfAttackReport {
     func decoded(_ name: String) throws -> RGBAImage {
       guard let bytes = files.bytes(named: name) else {
@@ -115,14 +116,21 @@ public enum RimMatchAttack {
     let s = scores(
       piece: piece, background: background, centerX: answer.center.x, centerY: answer.center.y,
       holeRadius: geometry.holeRadius)
+    return SelfAttackReport(verdicts: [
+      verdict(name: name, scores: s, answer: answer),
+      UprightPriorAttack.verdict(piece: piece, answer: answer),
+    ])
+  }
+
+  /// A rotate attack's verdict from its score per turn: the best-scoring turn, where the true
+  /// angle ranks among the 360 candidates, and whether `verify` accepts the guess.
+  static func verdict(name: String, scores s: [Double], answer: RotateAnswer) -> AttackVerdict {
     let guess = s.indices.max { s[$0] < s[$1] } ?? 0
     let inside = s.indices.filter { RotateVerifier.verify(answer: answer, angle: Double($0)) }
     let bestInside = inside.map { s[$0] }.max() ?? -Double.infinity
     let rank = 1 + s.indices.filter { !inside.contains($0) && s[$0] > bestInside }.count
-    return SelfAttackReport(verdicts: [
-      AttackVerdict(
-        attack: name, guess: nil, rank: rank, candidates: samples,
-        cracked: RotateVerifier.verify(answer: answer, angle: Double(guess)), angle: Double(guess))
-    ])
+    return AttackVerdict(
+      attack: name, guess: nil, rank: rank, candidates: s.count,
+      cracked: RotateVerifier.verify(answer: answer, angle: Double(guess)), angle: Double(guess))
   }
 }

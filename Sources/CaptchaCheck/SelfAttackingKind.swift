@@ -18,7 +18,7 @@ extension SlideKind: SelfAttackingKind {
 }
 
 extension RotateKind: SelfAttackingKind {
-  /// Rim matching (`RimMatchAttack`).
+  /// Rim matching and the upright prior (`RimMatchAttack`, `UprightPriorAttack`).
   public static func selfAttack(files: CaptchaFiles, answer bytes: [UInt8]) throws -> SelfAttackReport {
     try RimMatchAttack.run(
       files: files, answer: try RotateAnswer.parse(bytes, name: CaptchaFiles.answerFileName))

@@ -9,7 +9,7 @@ needs to draw the captcha). The guess is the clockwise turn in degrees that make
   the best; the lowest mean absolute colour difference wins.
 - rim-ncc: the same bands, zero-mean normalised correlation per channel (immune to the piece's
   gain and brightness jitter), every whole degree.
-The hole's radius: an attacker who has read our source knows the gap (0.45 r, at least 2 px);
+The hole's radius: an attacker who has read our source knows the socket (0.07 r, at least 2 px);
 `hole_radius` also measures it from the background when asked (`measure=True`).
 """
 
@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 import cv2
 
-GAP_FRACTION = 0.45
+GAP_FRACTION = 0.07
 BAND = (2.0, 3.0, 4.0)
 
 
@@ -76,3 +76,42 @@ ROTATE_ATTACKS = {
 def circular_distance(a: float, b: float) -> float:
     d = abs(a - b) % 360
     return min(d, 360 - d)
+
+
+# The upright prior (issue 31): no rim at all, only what photos usually look like the right way
+# up: edges mostly level and plumb (horizons, walls, trunks) and the lighter half on top (sky).
+UPRIGHT_EDGE_WEIGHT = 1.0
+UPRIGHT_LIGHT_WEIGHT = 1.0
+
+
+def upright_prior(background, piece, center):
+    """The clockwise turn that makes the piece's gradient directions most level and plumb (the
+    cos 4θ moment of the gradient angles, weighted by squared magnitude) and its brighter side face
+    up (the brightness moment about the centre), each normalised to −1…1; every whole degree."""
+    r = piece.shape[1] / 2
+    grey = cv2.cvtColor(piece[:, :, :3], cv2.COLOR_BGR2GRAY).astype(np.float32)
+    yy, xx = np.mgrid[0:piece.shape[0], 0:piece.shape[1]]
+    dx, dy = xx + 0.5 - r, yy + 0.5 - r
+    inside = (dx * dx + dy * dy) <= (0.92 * r) ** 2
+    gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3)
+    w = (gx * gx + gy * gy) * inside
+    theta = np.arctan2(gy, gx)
+    # Turning the picture clockwise by t turns every gradient direction by t as well.
+    c4, s4 = float(np.sum(w * np.cos(4 * theta))), float(np.sum(w * np.sin(4 * theta)))
+    norm4 = float(np.sum(w)) or 1.0
+    lum = (grey - grey[inside].mean()) * inside
+    mx, my = float(np.sum(lum * dx)), float(np.sum(lum * dy))
+    normm = float(np.sqrt(np.sum(lum * lum) * np.sum((dx * dx + dy * dy) * inside))) or 1.0
+    t = np.radians(np.arange(360))
+    edge = (c4 * np.cos(4 * t) - s4 * np.sin(4 * t)) / norm4
+    # The brightness moment turned clockwise by t (y down): its y must point up (negative).
+    turned_y = mx * np.sin(t) + my * np.cos(t)
+    light = -turned_y / normm
+    score = UPRIGHT_EDGE_WEIGHT * edge / max(1e-9, np.abs(edge).max()) + UPRIGHT_LIGHT_WEIGHT * light / max(
+        1e-9, np.abs(light).max())
+    return float(int(np.argmax(score)))
+
+
+ROTATE_ATTACKS["upright-prior"] = (
+    "prior", upright_prior, "no rim: the turn with the most level/plumb gradients and the lighter half on top")

@@ -65,3 +65,36 @@ def test_scoring_wraps_and_snaps():
     assert passes(stepped, 130)
     assert not passes(stepped, 140)
     assert not passes(stepped, None)
+
+
+def landscape_disc(angle):
+    """A synthetic upright scene cut to a disc and turned: sky brightening upwards above a level
+    horizon, darker ground with a few level bands below; turned clockwise by 360 − angle."""
+    size = 2 * R
+    yy, xx = np.mgrid[0:size, 0:size].astype(np.float32)
+    img = np.zeros((size, size, 3), np.float32)
+    sky = yy < R
+    img[sky] = np.stack([230 - yy[sky], 200 - 0.5 * yy[sky], 150 - 0.3 * yy[sky]], axis=-1)
+    ground = ~sky
+    band = ((yy[ground] - R) // 10) % 2
+    img[ground] = np.stack([60 + 25 * band, 110 + 25 * band, 50 + 10 * band], axis=-1)
+    m = cv2.getRotationMatrix2D((R, R), angle, 1.0)  # counter-clockwise by angle = clockwise by 360 − angle
+    turned = cv2.warpAffine(img.astype(np.uint8), m, (size, size), borderMode=cv2.BORDER_REPLICATE)
+    alpha = (((xx + 0.5 - R) ** 2 + (yy + 0.5 - R) ** 2) <= R * R).astype(np.uint8) * 255
+    return np.dstack([turned, alpha])
+
+
+def test_the_upright_prior_turns_a_level_horizon_with_the_sky_on_top_upright():
+    from rotate_attacks import upright_prior
+
+    for angle in (45, 130, 200, 300):
+        piece = landscape_disc(angle)
+        assert circular_distance(upright_prior(None, piece, None), angle) <= 3, angle
+
+
+def test_the_upright_prior_has_nothing_to_go_on_in_a_flat_disc():
+    from rotate_attacks import upright_prior
+
+    piece = np.dstack([np.full((2 * R, 2 * R, 3), 120, np.uint8), np.full((2 * R, 2 * R), 255, np.uint8)])
+    # Every turn scores alike: the guess is turn 0, which is never an answer (30…330°).
+    assert upright_prior(None, piece, None) == 0.0

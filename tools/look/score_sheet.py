@@ -2,10 +2,14 @@
 
     python tools/look/score_sheet.py --answers .build/sheet-answers.json --guesses guesses.json
 
-`guesses.json` maps the captcha number to the x a person said the piece goes to (piece's left edge,
-background pixels), e.g. {"1": 95, "2": 100}; a missing number is "cannot tell". A guess counts
-as right when the hole nearest to it (target or decoy, by left edge) is the target: it scores the
-choice of hole, not the hand's precision. Prints each captcha and the total.
+`guesses.json` maps the captcha number to the person's answer; a missing number is "cannot tell".
+Slide: the x the piece goes to (piece's left edge, background pixels), e.g. {"1": 95, "2": 100}; a
+guess counts as right when the hole nearest to it (target or decoy, by left edge) is the target: it
+scores the choice of hole, not the hand's precision. Rotate (answers made with `--kind rotate`):
+where the picture's top points now, in degrees clockwise from 12 o'clock on the cell's dial, e.g.
+{"1": 120}; the turn that makes it upright is 360 minus that, and it counts as right when
+`verify` would pass it (within the answer's tolerance); the share within 15° and 45° is printed
+too. Prints each captcha and the total.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     answers = json.loads(Path(args.answers).read_text())
     guesses = json.loads(Path(args.guesses).read_text())
+    if answers and answers[0].get("kind") == "rotate":
+        return score_rotate(answers, guesses)
     right = 0
     for a in answers:
         holes = [("target", a["target"]["x"])] + [("decoy", d["x"]) for d in a["decoys"]]
@@ -37,6 +43,33 @@ def main(argv=None) -> int:
         print(f"#{a['index']:2d} {a['photo']:18s} guess {g!s:>4s}  holes {xs:40s} {verdict}")
     print(f"{right}/{len(answers)} right ({100 * right / len(answers):.0f}%), "
           f"chance about {100 * sum(1 / (1 + len(a['decoys'])) for a in answers) / len(answers):.0f}%")
+    return 0
+
+
+def circular_distance(a: float, b: float) -> float:
+    d = abs(a - b) % 360
+    return min(d, 360 - d)
+
+
+def score_rotate(answers: list, guesses: dict) -> int:
+    right = near = about = 0
+    for a in answers:
+        g = guesses.get(str(a["index"]))
+        if g is None:
+            verdict, err = "no answer", None
+        else:
+            turn = (360 - float(g)) % 360
+            err = circular_distance(turn, a["angle"])
+            verdict = "right" if err <= a["tolerance"] else "wrong"
+            right += err <= a["tolerance"]
+            near += err <= 15
+            about += err <= 45
+        top = (360 - a["angle"]) % 360
+        print(f"#{a['index']:2d} {a['photo']:18s} top said {g!s:>5s}  top at {top:5.0f}  "
+              f"error {'—' if err is None else f'{err:.0f}°':>5s}  {verdict}")
+    n = len(answers)
+    print(f"{right}/{n} right ({100 * right / n:.0f}%; within 15°: {near}/{n}, within 45°: {about}/{n}), "
+          f"chance about {100 * sum((2 * a['tolerance'] + 1) / 301 for a in answers) / n:.0f}%")
     return 0
 
 

@@ -28,13 +28,14 @@ public struct DiscGeometry: Equatable, Sendable {
     self.gap = gap
   }
 
-  /// The geometry for a `width`×`height` background: the disc `diameter` (default 5/8 of the
-  /// shorter side, rounded down to even) and the gap `gapFraction` of its radius. `OptionError`,
+  /// The geometry for a `width`×`height` background: the disc `diameter` (default 3/4 of the
+  /// shorter side, rounded down to even; the widget's ring, 1.22 times the disc's radius, then
+  /// still lies inside the picture) and the gap `gapFraction` of its radius. `OptionError`,
   /// naming `name` and the sizes, when the hole does not fit.
   public static func fitting(
     width: Int, height: Int, diameter: Int?, gapFraction: Double, name: String
   ) throws -> DiscGeometry {
-    let d = (diameter ?? min(width, height) * 5 / 8) / 2 * 2
+    let d = (diameter ?? min(width, height) * 3 / 4) / 2 * 2
     let r = d / 2
     let gap = gapFraction == 0 ? 0 : max(2, Int((Double(r) * gapFraction).rounded()))
     let need = 2 * (r + gap + margin)

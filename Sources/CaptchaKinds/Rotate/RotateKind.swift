@@ -2,9 +2,10 @@ import CaptchaImaging
 import CaptchaSupport
 
 /// The rotate captcha (from the circular-slider control): a disc cut from the middle of the
-/// picture and shown turned; the client turns it back upright. The background has the disc and a
-/// gap band around it removed, so no upright copy of the disc exists and its rim never touches the
-/// picture it came from.
+/// picture and shown turned; the client turns it back upright. The background is the picture
+/// averaged around the disc's centre with a socket where the disc sits (`RadialBackdrop`): no
+/// upright copy of the disc exists, and nothing around it has a direction a rim could be matched
+/// against.
 public struct RotateKind: CaptchaKind {
   public static let name = "rotate"
 
@@ -12,7 +13,6 @@ public struct RotateKind: CaptchaKind {
   enum Stream {
     static let angle: UInt64 = 0x726f_616e  // "roan"
     static let jitter: UInt64 = 0x726f_6a69  // "roji"
-    static let fill: UInt64 = 0x726f_6669  // "rofi"
   }
 
   public var options: RotateOptions
@@ -28,7 +28,7 @@ public struct RotateKind: CaptchaKind {
   public var writesDurably: Bool { options.durableWrites }
 
   /// Makes the captcha in named stages: the disc's geometry, the secret angle, the turned piece,
-  /// its jitter, the background with the disc removed, the answer, the encoded files.
+  /// its jitter, the background turned into the radial backdrop, the answer, the encoded files.
   public func make(_ background: consuming PreparedBackground, seed: UInt64) throws -> MadeCaptcha {
     try options.validate()
     let record = (source: background.source, resize: background.resize, variation: background.variation)
@@ -42,14 +42,12 @@ public struct RotateKind: CaptchaKind {
     // makes it upright.
     var piece = DiscPiece.turnedSquare(
       from: image, geometry: g, turnedClockwiseBy: (360 - angle).truncatingRemainder(dividingBy: 360))
-    if options.rimFlattening { RimFlattening.apply(to: &piece) }
     if options.pieceJitter {
       var rng = Xoshiro256StarStar(seed: seed, stream: Stream.jitter)
       DiscJitter.draw(rng: &rng).apply(to: &piece)
     }
     try DiscPiece.cutToCircle(&piece, radius: g.radius)
-    var fillRNG = Xoshiro256StarStar(seed: seed, stream: Stream.fill)
-    try DiscRemoval.remove(from: &image, geometry: g, noiseSeed: fillRNG.next())
+    try RadialBackdrop.apply(to: &image, geometry: g)
     let answer = RotateAnswer(
       seed: seed, angle: angle, tolerance: options.tolerance, center: .init(x: g.centerX, y: g.centerY),
       background: .init(file: backgroundFileName, width: image.width, height: image.height),

@@ -11,8 +11,10 @@ public struct RotateOptions: Sendable {
   public static let maximumTolerance = 45
   /// The secret angle is drawn at least this far from upright (30…330°).
   public static let minimumTurn = 30
-  /// Default width of the gap band between the disc and the hole, as a fraction of the disc's radius.
-  public static let defaultGapFraction = 0.45
+  /// Default width of the socket between the disc and the backdrop, as a fraction of the disc's
+  /// radius (4 px for the default 60 px radius): the backdrop has no direction (`RadialBackdrop`),
+  /// so no wide gap is needed to keep the disc's rim away from the picture it came from.
+  public static let defaultGapFraction = 0.07
 
   /// How the background is prepared (size, fit, pixel limit, variation).
   public var backgroundStage: BackgroundStage
@@ -20,17 +22,15 @@ public struct RotateOptions: Sendable {
   public var quality = OutputFormat.defaultQuality
   /// Whether files are fsynced before they get their names (`--no-fsync` turns it off).
   public var durableWrites = true
-  /// The disc's diameter in pixels (`--piece-size`); nil: 5/8 of the shorter side.
+  /// The disc's diameter in pixels (`--piece-size`); nil: 3/4 of the shorter side.
   public var diameter: Int?
   /// Accepted circular distance from the answer, in degrees.
   public var tolerance: Int = RotateOptions.defaultTolerance
   /// `--steps N`: the angle is one of N stops 360/N apart.
   public var steps: Int?
-  /// The gap band between the disc and the hole (a fraction of the disc radius): neither file
-  /// shows those pixels, so the disc's rim never touches the picture it was cut from.
+  /// The socket between the disc and the backdrop (a fraction of the disc radius): neither file
+  /// shows the picture's pixels there.
   public var gapFraction = RotateOptions.defaultGapFraction
-  /// Take the large-scale colour layout out of the piece's outer ring (off only in tests).
-  public var rimFlattening = true
   /// Tone and noise jitter on the piece, separate from the background's (off only in tests).
   public var pieceJitter = true
 

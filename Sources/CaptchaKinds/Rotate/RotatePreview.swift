@@ -20,7 +20,7 @@ public enum RotatePreview {
       made.files.bytes(named: answer.background.file)!, name: "background")
     let piece = try ImageCodec.decode(made.files.bytes(named: answer.piece.file)!, name: "piece")
     let shown = over(background, piece, center: answer.center)
-    let solved = over(background, turned(piece, clockwiseBy: answer.angle), center: answer.center)
+    let solved = over(background, try turned(piece, clockwiseBy: answer.angle), center: answer.center)
     var sheet = RGBAImage(
       width: 2 * background.width + spacing, height: background.height, fill: (255, 255, 255, 255))
     paste(shown, into: &sheet, x: 0)
@@ -28,14 +28,18 @@ public enum RotatePreview {
     return sheet
   }
 
-  /// `piece` turned clockwise by `degrees` about its centre (same size, bilinear).
-  static func turned(_ piece: RGBAImage, clockwiseBy degrees: Double) -> RGBAImage {
+  /// `piece` turned clockwise by `degrees` about its centre (same size, bilinear), cut to its
+  /// inscribed disc again: the warp repeats the box's edge pixels into the corners, and the disc
+  /// touches the edge.
+  static func turned(_ piece: RGBAImage, clockwiseBy degrees: Double) throws -> RGBAImage {
     let (s, c) = PortableMath.sinCos(degrees: -degrees)
     let r = Double(piece.width) / 2
     let map = Transform(a: c, b: s, c: -s, d: c, e: r - c * r + s * r, f: r - s * r - c * r)
-    return AffineWarp(
+    var out = AffineWarp(
       map: map, outWidth: piece.width, outHeight: piece.height, inWidth: piece.width, inHeight: piece.height
     ).warp(piece)
+    try DiscPiece.cutToCircle(&out, radius: piece.width / 2)
+    return out
   }
 
   /// `background` with `piece` (straight alpha) composited so that its centre is at `center`.

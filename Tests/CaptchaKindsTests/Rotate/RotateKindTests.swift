@@ -43,7 +43,6 @@ final class RotateKindTests: XCTestCase {
   func make(_ image: RGBAImage, seed: UInt64, plain: Bool = false) throws -> MadeCaptcha {
     var o = RotateOptions(backgroundStage: BackgroundStage())
     o.pieceJitter = !plain
-    o.rimFlattening = !plain
     return try RotateKind(options: o).make(PreparedBackground(image: image, source: nil), seed: seed)
   }
 
@@ -119,14 +118,5 @@ final class RotateKindTests: XCTestCase {
       XCTAssertTrue(error is OptionError, "\(error)")
       XCTAssertTrue("\(error)".contains("small.png"), "\(error)")
     }
-  }
-
-  func testPortableAtan2MatchesTheSectorsOfTheCircle() {
-    XCTAssertEqual(RimFlattening.degrees(0, 1), 0, accuracy: 1e-9)
-    XCTAssertEqual(RimFlattening.degrees(1, 0), 90, accuracy: 1e-9)
-    XCTAssertEqual(RimFlattening.degrees(0, -1), 180, accuracy: 1e-9)
-    XCTAssertEqual(RimFlattening.degrees(-1, 0), 270, accuracy: 1e-9)
-    XCTAssertEqual(RimFlattening.degrees(1, 1), 45, accuracy: 1e-9)
-    XCTAssertEqual(RimFlattening.degrees(-1, 2), 360 - 26.565_051_177_077_99, accuracy: 1e-9)
   }
 }
