@@ -56,7 +56,11 @@ struct BatchCommand: ParsableCommand {
   @Option(help: "Worker threads (default: the number of cores).")
   var jobs: Int?
 
-  @Option(help: "Base seed every item's seed derives from. Required with --shard and --resume.")
+  @Option(
+    help: """
+      Base seed every item's seed derives from. Required with --shard and --resume. The seeds are \
+      the captchas' secret: a base seed below 2^32 can be found by trying them all (a warning).
+      """)
   var seed: UInt64?
 
   @Option(
@@ -67,7 +71,7 @@ struct BatchCommand: ParsableCommand {
   @Flag(help: "Skip items whose files are all present and valid (continue an interrupted batch).")
   var resume = false
 
-  @Flag(help: "No progress display and no summary (failed items are still reported).")
+  @Flag(help: "No progress display, no summary and no small-seed warning (failed items are still reported).")
   var quiet = false
 
   @Flag(
@@ -101,6 +105,8 @@ struct BatchCommand: ParsableCommand {
         count: count, outputDirectory: out, inputs: inputs, baseSeed: baseSeed, shard: shard ?? .all,
         jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, resume: resume)
       try request.validate()
+      // Once every option is accepted, before the items are made: an error stays alone on stderr.
+      if !quiet { SeedWarning.check(command: "batch", seed: seed) }
       let engine =
         tally.map { CaptchaBatch.engine(request: request, kind: kind, checkingInto: $0) }
         ?? CaptchaBatch.engine(request: request, kind: kind)

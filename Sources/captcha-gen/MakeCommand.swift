@@ -33,7 +33,11 @@ struct MakeCommand: ParsableCommand {
   @Option(help: "Output folder; created when missing.")
   var out: String = "."
 
-  @Option(help: "Seed (0…2^64−1). Without it one is drawn from the system and recorded in answer.json.")
+  @Option(
+    help: """
+      Seed (0…2^64−1). Without it one is drawn from the system and recorded in answer.json. The \
+      seed is the captcha's secret: a seed below 2^32 can be found by trying them all (a warning).
+      """)
   var seed: UInt64?
 
   @OptionGroup
@@ -77,6 +81,8 @@ struct MakeCommand: ParsableCommand {
       if json {
         writeAll(fd: 1, JSONWriter.bytes(made.answer.appending(check: report)))
       }
+      // Last, once the captcha is made: an error stays the only line on stderr.
+      SeedWarning.check(command: "make", seed: self.seed)
       // The process has done its one job: exiting here skips releasing the pictures, kind and
       // options, after which the kernel's exit took twice as long
       // (docs/decisions/0009-one-captcha-process.md; 451x300: 11.99 -> 11.47 ms).
