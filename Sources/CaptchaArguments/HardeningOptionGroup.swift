@@ -39,7 +39,7 @@ struct HardeningOptionGroup: ParsableArguments {
     parsing: .unconditional,
     help: ArgumentHelp(
       "Extra decoy holes in the same style with similar but different shapes, 0…16 (as many as fit); "
-        + "default from --difficulty (classic 0, easy 1, normal 2, hard 4 twins of the piece's own outline); "
+        + "default from --difficulty (classic 0, easy 1, normal 1, hard 4 twins of the piece's own outline); "
         + "with --style-key and no --decoys, other-shape decoys number the key's own 2…4.")
   )
   var decoys: Int?

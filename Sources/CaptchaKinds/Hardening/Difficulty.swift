@@ -7,7 +7,8 @@
 /// - `easy`, `normal`, `hard` (issue 12): the textured hole (`TexturedHole`: the photo's own
 ///   colour and texture, a recess's light as the cue), decoys exactly on the piece's row, a 4 px
 ///   opaque rim on the piece, and per-captcha background variation: easy: light variation, 1
-///   decoy with other knobs and notches; normal: strong variation without noise, 2 such decoys;
+///   decoy with other knobs and notches; normal: strong variation without noise, 1 such decoy
+///   (issue 31: a second decoy cost people 5 in 30 and bots nothing, see docs/security.md);
 ///   hard: strong variation with noise and 4 twins with the piece's own outline (as many as fit:
 ///   2 to 4 at 320×160), which only the picture tells apart.
 public enum Difficulty: String, CaseIterable, Sendable {

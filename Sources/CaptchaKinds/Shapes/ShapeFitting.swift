@@ -7,12 +7,6 @@ extension Path {
   /// box [0, size]×[0, size], and centred in it; nil when the bounds are missing, not finite or
   /// have no width or height (nothing sensible to scale).
   public func fitted(toBox size: Double) -> Path? {
-    fittingTransform(toBox: size).map { transformed(by: $0) }
-  }
-
-  /// The transform `fitted(toBox:)` applies (nil where it gives nil): another path laid out with it
-  /// keeps its place relative to this one.
-  public func fittingTransform(toBox size: Double) -> Transform? {
     guard let b = bounds, b.minX.isFinite, b.minY.isFinite, b.maxX.isFinite, b.maxY.isFinite,
       b.width > 0, b.height > 0, size > 0, size.isFinite
     else { return nil }
@@ -20,6 +14,6 @@ extension Path {
     guard scale.isFinite, scale > 0 else { return nil }
     let dx = (size - b.width * scale) / 2 - b.minX * scale
     let dy = (size - b.height * scale) / 2 - b.minY * scale
-    return Transform(a: scale, b: 0, c: 0, d: scale, e: dx, f: dy)
+    return transformed(by: Transform(a: scale, b: 0, c: 0, d: scale, e: dx, f: dy))
   }
 }

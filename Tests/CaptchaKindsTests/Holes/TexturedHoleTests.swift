@@ -121,7 +121,7 @@ final class TexturedHoleTests: XCTestCase {
     XCTAssertEqual(SlideOptions(difficulty: .classic).pieceStyle, PieceStyle())
     XCTAssertEqual(SlideOptions(difficulty: .classic).decoys, DecoySettings())
     let decoys = [
-      Difficulty.easy: DecoySettings(count: 1, band: 0), .normal: DecoySettings(count: 2, band: 0),
+      Difficulty.easy: DecoySettings(count: 1, band: 0), .normal: DecoySettings(count: 1, band: 0),
       .hard: DecoySettings(count: 4, band: 0, twins: true),
     ]
     for (level, expected) in decoys {

@@ -2,12 +2,6 @@ import CaptchaImaging
 import CaptchaSupport
 import VectorRaster
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// One decoy outline in the piece box [0, p]², with how it was derived.
 struct DecoyOutline {
   var path: Path
@@ -123,23 +117,6 @@ struct DecoyShapes {
   func next(_ rng: inout Xoshiro256StarStar) throws -> DecoyOutline? {
     if !fixed.isEmpty { return fixed[Int(rng.next(below: UInt64(fixed.count)))] }
     guard shape.name == JigsawShape().name else { return nil }
-    if ProcessInfo.processInfo.environment["CAPTCHA_EXPERIMENT_DECOYS"] == "oneside",
-      let jigsaw = shape as? JigsawShape
-    {
-      for _ in 0..<16 {
-        guard
-          let path = jigsaw.oneSideVariant(
-            size: Double(size), seed: shapeSeed, choice: Int(rng.next(below: 64)))
-        else { break }
-        if try Self.difference(pieceMask, Self.mask(path, rule: shape.fillRule, size: size))
-          >= minimumDifference
-        {
-          return DecoyOutline(
-            path: path, fillRule: shape.fillRule, shape: shape.name, variant: "one-side", shapeSeed: shapeSeed
-          )
-        }
-      }
-    }
     let sides = Self.sideKinds(JigsawShape.edges(seed: shapeSeed))
     for _ in 0..<64 {
       let seed = rng.next()
