@@ -8,7 +8,8 @@
 ///   colour and texture, a recess's light as the cue), decoys exactly on the piece's row, a 4 px
 ///   opaque rim on the piece, and per-captcha background variation: easy: light variation, 1
 ///   decoy with other knobs and notches; normal: strong variation without noise, 1 such decoy
-///   (issue 31: a second decoy cost people 5 in 30 and bots nothing, see docs/security.md);
+///   and a weaker recess light (issue 31: a second decoy cost people 5 in 30 and bots nothing;
+///   the weaker light cost people 2 in 30 and the PyPI solvers 17 to 40 points; docs/security.md);
 ///   hard: strong variation with noise and 4 twins with the piece's own outline (as many as fit:
 ///   2 to 4 at 320×160), which only the picture tells apart.
 public enum Difficulty: String, CaseIterable, Sendable {
