@@ -117,13 +117,13 @@ def main(argv=None) -> int:
     print(f"{args.set} photos: {', '.join(p.stem for p in photos)} ({args.seeds} each); built-in background: "
           f"{builtin} (seeds {BUILTIN_SEEDS[args.set] + 1}…); rotate captchas, size {args.size}, "
           f"make args {args.make_arg or 'none'}")
-    print(f"{'':<20}" + "".join(f"{sub + f' ({len(ks)})':>31}" for sub, ks in subsets.items()))
-    print(f"{'attack':<12}{'class':<8}" + "".join(f"{'success':>10}{'median err':>11}{'mean err':>10}" for _ in subsets))
+    print(f"{'':<23}" + "".join(f"{sub + f' ({len(ks)})':>31}" for sub, ks in subsets.items()))
+    print(f"{'attack':<15}{'class':<8}" + "".join(f"{'success':>10}{'median err':>11}{'mean err':>10}" for _ in subsets))
     for name in guesses:
         cells = [table[sub]["attacks"][name] for sub in subsets]
-        print(f"{name:<12}{classes[name]:<8}" + "".join(
+        print(f"{name:<15}{classes[name]:<8}" + "".join(
             f"{100 * c['success']:9.1f}%{c['median_error']:10.1f}°{c['mean_error']:9.1f}°" for c in cells))
-    print(f"{'chance':<20}" + "".join(f"{100 * table[sub]['chance']:9.1f}%{'':>21}" for sub in subsets))
+    print(f"{'chance':<23}" + "".join(f"{100 * table[sub]['chance']:9.1f}%{'':>21}" for sub in subsets))
     if args.json:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
         Path(args.json).write_text(json.dumps({"set": args.set, "make_args": args.make_arg, "classes": classes, "subsets": table},
