@@ -64,7 +64,7 @@ final class RotateKindTests: XCTestCase {
 
   func testBackgroundKeepsNothingOfTheDiscOrTheGap() throws {
     // Two pictures equal outside the hole and different inside give byte-identical backgrounds:
-    // no pixel of the disc or of the gap band survives, not even blurred.
+    // no pixel of the disc or of the socket survives, not even blurred.
     let g = try DiscGeometry.fitting(
       width: 320, height: 160, diameter: nil, gapFraction: RotateOptions.defaultGapFraction, name: "t")
     let first = ProceduralBackground.make(width: 320, height: 160, seed: 5)
