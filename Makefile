@@ -33,7 +33,8 @@ build-deps:
 # Everything the tests need that the machine lacks: the Debian packages, then the Python venvs.
 deps: build-deps
 	$(call apt-install,$(TEST_DEB_PACKAGES))
-	@$(MAKE) --no-print-directory $(SERVE_VENV)/.installed $(BROWSER_VENV)/.installed
+	@$(MAKE) --no-print-directory $(SERVE_VENV)/.installed $(BROWSER_VENV)/.installed $(VENV)/.installed \
+	  $(SOLVER_VENV)/.installed
 
 build: build-deps
 	$(SWIFT) build
@@ -46,6 +47,7 @@ test: deps
 	$(MAKE) --no-print-directory test-unit
 	$(MAKE) --no-print-directory test-serve
 	$(MAKE) --no-print-directory test-browser
+	$(MAKE) --no-print-directory test-attacks
 	$(MAKE) --no-print-directory examples
 	$(MAKE) --no-print-directory lint
 
