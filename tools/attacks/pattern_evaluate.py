@@ -14,7 +14,8 @@ best-scoring dot is right. Exit status 0 after the table, 2 on a usage or genera
 Attacks: `blind` (1 / (9*8*...), computed), `template` (pattern_attacks.py: edge templates at 12
 angles x 3 scales near each grid centre), `ddddocr` (when the package is installed), the per-cell
 silhouettes of pattern_silhouette.py (`sil-flat-*` with the flat tolerance of the format: 0 levels
-on PNG, 20 on JPEG, and `sil-loose-*` with 20 on PNG too; `sil-colour-*`), and `cnn-families`
+on PNG, 20 on JPEG, and `sil-loose-*` with 20 on PNG too; `sil-smooth-*`: median-filtered first, tolerance
+20; `sil-luma-*`: Otsu on brightness; `sil-grain-*`: noisy regions; `sil-contour-*`: inside Canny edges; `sil-colour-*`: k-means on colour), and `cnn-families`
 (pattern_classifier.py) when `--models` holds pattern-families.pt.
 """
 
@@ -39,13 +40,16 @@ JPEG_TOLERANCE = 20  # tuned on the TRAIN photos (astronaut, china, built-in), J
 
 
 def silhouette_attacks(fmt: str) -> dict:
+    """The per-cell silhouette attacks for a board format, segmenter by segmenter (both measures of
+    one segmenter share its cut-outs)."""
     flat_tol = JPEG_TOLERANCE if fmt == "jpeg" else 0
+    segmenters = [("flat", flat_tol)] + ([("loose", JPEG_TOLERANCE)] if fmt == "png" else [])
+    segmenters += [("smooth", JPEG_TOLERANCE), ("luma", 0), ("grain", 0), ("contour", 0), ("colour", 0)]
     out = {}
-    for measure in ("chamfer", "overlap"):
-        out[f"sil-flat-{measure}"] = lambda b, h, m=measure: sil.score_matrix(b, h, "flat", m, flat_tol)
-        if fmt == "png":
-            out[f"sil-loose-{measure}"] = lambda b, h, m=measure: sil.score_matrix(b, h, "flat", m, JPEG_TOLERANCE)
-        out[f"sil-colour-{measure}"] = lambda b, h, m=measure: sil.score_matrix(b, h, "colour", m)
+    for name, tol in segmenters:
+        segmenter = "flat" if name == "loose" else name
+        for measure in ("chamfer", "overlap"):
+            out[f"sil-{name}-{measure}"] = lambda b, h, s=segmenter, m=measure, t=tol: sil.score_matrix(b, h, s, m, t)
     return out
 
 
@@ -69,6 +73,43 @@ def classical_attacks() -> tuple[dict, str | None]:
         return attacks, f"ddddocr unavailable ({type(e).__name__}: {e})"
 
 
+_WORKER: dict = {}
+
+
+def _init_worker(models: str | None, only: set | None) -> None:
+    """Per process: the classical attacks, the classifier (when trained) and the attack filter."""
+    classical, note = classical_attacks()
+    learned = {}
+    if models and (Path(models) / "pattern-families.pt").exists():
+        from pattern_classifier import FamilyClassifierAttack
+
+        net = FamilyClassifierAttack(Path(models) / "pattern-families.pt", threads=1)
+        learned["cnn-families"] = ("scores", net.scores)
+    _WORKER.update(classical=classical, learned=learned, only=only, note=note)
+
+
+def _attack_one(task: tuple) -> tuple:
+    """Makes one captcha and runs every attack on it: (column, group, {name: (solved, icons)})."""
+    binary, work, length, fmt, source, seed, make_args = task
+    stem = source.stem if source else "built-in"
+    out = Path(work) / f"L{length}-{fmt}" / stem / f"seed{seed}"
+    make(binary, out, seed, length, source, extra=["--format", fmt, *make_args])
+    c = load(out, f"{stem}/{out.name}")
+    attacks = dict(_WORKER["classical"])
+    attacks.update({k: ("scores", f) for k, f in silhouette_attacks(fmt).items()})
+    attacks.update(_WORKER["learned"])
+    if _WORKER["only"]:
+        attacks = {k: v for k, v in attacks.items() if k in _WORKER["only"]}
+    found = {}
+    for name, (how, fn) in attacks.items():
+        if how == "scores":
+            scores = fn(c.board, c.hint)
+            found[name] = (best_order(scores) == c.sequence, assignment_accuracy(scores, c.sequence))
+        else:
+            found[name] = (fn(c.board, c.hint) == c.sequence, None)
+    return f"L{length} {fmt}", "built-in" if source is None else "photos", found
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--bin", required=True)
@@ -80,6 +121,7 @@ def main(argv=None) -> int:
     ap.add_argument("--work", default=".build/attack-eval-pattern")
     ap.add_argument("--models", help="folder with pattern-families.pt (pattern_classifier.py train --out)")
     ap.add_argument("--only", help="comma-separated attack names to run (default: all)")
+    ap.add_argument("--jobs", type=int, default=1, help="captchas attacked in parallel (processes; default 1)")
     ap.add_argument("--make-arg", action="append", default=[])
     ap.add_argument("--json")
     ap.add_argument("--markdown")
@@ -90,49 +132,52 @@ def main(argv=None) -> int:
     if not all(photos):
         print(f"pattern_evaluate: missing {args.set} photos in {args.photos}", file=sys.stderr)
         return 2
-    classical, note = classical_attacks()
-    learned = {}
-    if args.models and (Path(args.models) / "pattern-families.pt").exists():
+    only = set(args.only.split(",")) if args.only else None
+    _init_worker(args.models, only)
+    note = _WORKER["note"]
+    model_report = None
+    if _WORKER["learned"]:
         from pattern_classifier import FamilyClassifierAttack
 
-        net = FamilyClassifierAttack(Path(args.models) / "pattern-families.pt")
-        learned["cnn-families"] = ("scores", net.scores)
-        print(f"cnn-families: training accuracy board {net.report['board_train_accuracy']:.1%}, "
-              f"hint {net.report['hint_train_accuracy']:.1%} (chance {net.report['chance']:.1%})")
-    only = set(args.only.split(",")) if args.only else None
+        model_report = FamilyClassifierAttack(Path(args.models) / "pattern-families.pt").report
+        print(f"cnn-families: training accuracy board {model_report['board_train_accuracy']:.1%}, "
+              f"hint {model_report['hint_train_accuracy']:.1%} (chance {model_report['chance']:.1%})")
 
-    sources = [None] + photos
-    results: dict = {}
+    # The built-in background follows from the seed: tuning (--set train) and test use far-apart seeds,
+    # and neither is the classifier's ("train-built-in" + k counts from another base too).
+    builtin = "test-built-in" if args.set == "test" else "tuning-built-in"
+    tasks = [(args.bin, args.work, length, fmt, source, photo_seed_base(source.stem if source else builtin) + 1 + k,
+              args.make_arg)
+             for length in args.lengths for fmt in args.formats for source in [None] + photos
+             for k in range(args.seeds)]
     t0 = time.time()
+    try:
+        if args.jobs > 1:
+            from multiprocessing import Pool
+
+            cv2.setNumThreads(1)  # one process per core
+            with Pool(args.jobs, initializer=_init_worker, initargs=(args.models, only)) as pool:
+                done = pool.map(_attack_one, tasks, chunksize=1)
+        else:
+            done = [_attack_one(t) for t in tasks]
+    except RuntimeError as e:
+        print(f"pattern_evaluate: {e}", file=sys.stderr)
+        return 2
+    print(f"pattern_evaluate: {len(done)} captchas attacked in {time.time() - t0:.0f} s", flush=True)
+
+    results: dict = {}
     for length in args.lengths:
         for fmt in args.formats:
-            attacks = dict(classical)
-            attacks.update({k: ("scores", f) for k, f in silhouette_attacks(fmt).items()})
-            attacks.update(learned)
-            if only:
-                attacks = {k: v for k, v in attacks.items() if k in only}
             column = f"L{length} {fmt}"
-            rows = {name: {"built-in": [], "photos": [], "icons": []} for name in attacks}
-            for source in sources:
-                stem = source.stem if source else "built-in"
-                for k in range(args.seeds):
-                    seed = photo_seed_base(stem) + 1 + k
-                    out = Path(args.work) / f"L{length}-{fmt}" / stem / f"seed{seed}"
-                    try:
-                        make(args.bin, out, seed, length, source, extra=["--format", fmt, *args.make_arg])
-                    except RuntimeError as e:
-                        print(f"pattern_evaluate: {e}", file=sys.stderr)
-                        return 2
-                    c = load(out, f"{stem}/{out.name}")
-                    group = "built-in" if source is None else "photos"
-                    for name, (how, fn) in attacks.items():
-                        if how == "scores":
-                            scores = fn(c.board, c.hint)
-                            guess = best_order(scores)
-                            rows[name]["icons"].append(assignment_accuracy(scores, c.sequence))
-                        else:
-                            guess = fn(c.board, c.hint)
-                        rows[name][group].append(guess == c.sequence)
+            rows: dict = {}
+            for col, group, found in done:
+                if col != column:
+                    continue
+                for name, (solved, icons) in found.items():
+                    r = rows.setdefault(name, {"built-in": [], "photos": [], "icons": []})
+                    r[group].append(solved)
+                    if icons is not None:
+                        r["icons"].append(icons)
             results[column] = {
                 name: {
                     "photos": sum(r["photos"]) / len(r["photos"]),
@@ -146,7 +191,6 @@ def main(argv=None) -> int:
             results[column]["blind"] = {"all": 1 / math.perm(9, length), "photos": 1 / math.perm(9, length),
                                         "built-in": 1 / math.perm(9, length), "icons": 1 / 9,
                                         "captchas": None}
-            print(f"{column}: done ({time.time() - t0:.0f} s)", flush=True)
 
     header = (f"{args.set} photos: {', '.join(p.stem for p in photos)} + the built-in background; "
               f"{args.seeds} captchas per source, length and format; make args {args.make_arg or 'none'}")
@@ -159,7 +203,8 @@ def main(argv=None) -> int:
         Path(args.json).write_text(json.dumps({
             "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
             "set": args.set, "photos": [p.stem for p in photos], "seeds": args.seeds,
-            "make_args": args.make_arg, "results": results, "note": note}, indent=1) + "\n")
+            "make_args": args.make_arg, "results": results, "note": note, "classifier": model_report},
+            indent=1) + "\n")
     if args.markdown:
         Path(args.markdown).parent.mkdir(parents=True, exist_ok=True)
         Path(args.markdown).write_text("\n".join(markdown(results, header)) + "\n")

@@ -1,11 +1,15 @@
 """The per-cell silhouette attack on pattern boards (issue 31): cut each grid cell's marker out of
 the board, then match every hint outline to every cut-out over a search of angles.
 
-Cut-outs (two segmenters, each its own attack row):
+Cut-outs (six segmenters, each its own attack row):
 - `flat`: a marker painted in one flat colour has exactly (PNG) or nearly (JPEG) equal pixels,
   which photos and the built-in background almost never have. Pixels whose 3x3 neighbourhood
   spans at most `tol` levels per channel are "flat"; the flat component nearest the cell's centre
   (of a marker's size) seeds the cut-out, which grows to every connected pixel of its colour.
+- `smooth`: `flat` after a 5x5 median filter (grain and dither removed first).
+- `luma`: brightness alone: Otsu's threshold on the median-filtered luma, light or dark side.
+- `grain`: the region whose pixels are noisy (distance from the 3x3 median, Otsu's threshold).
+- `contour`: the region that Canny edges (of the median-filtered luma) enclose near the centre.
 - `colour`: for looks without flat paint: the cell's pixels are clustered by colour (k-means in
   Lab, k = 3); the cluster most concentrated around the cell's centre, as one connected piece of
   a marker's size, is the cut-out.
@@ -21,6 +25,7 @@ Scores per (hint icon, dot) go to `best_order`. No parameter was tuned on the TE
 
 from __future__ import annotations
 
+import hashlib
 import math
 
 import cv2
@@ -89,6 +94,50 @@ def cut_colour(win: np.ndarray, cell: float) -> np.ndarray | None:
         if score < best_score:
             best, best_score = comp, score
     return best
+
+
+def cut_luma(win: np.ndarray, cell: float) -> np.ndarray | None:
+    """The brightness cut-out: the window's luma, median-filtered (5x5) against grain, split at
+    Otsu's threshold; of the light and the dark side, the component of a marker's size that is most
+    compact and central."""
+    gray = cv2.medianBlur(cv2.cvtColor(win, cv2.COLOR_BGR2GRAY), 5)
+    t, _ = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    h, w = gray.shape
+    yy, xx = np.mgrid[0:h, 0:w]
+    r = np.hypot(xx - w / 2, yy - h / 2)
+    best, best_score = None, math.inf
+    for side in (gray > t, gray <= t):
+        comp = _pick_component(side, cell, 0.3 * cell)
+        if comp is None:
+            continue
+        score = float(r[comp].mean()) / math.sqrt(comp.sum())
+        if score < best_score:
+            best, best_score = comp, score
+    return best
+
+
+def cut_contour(win: np.ndarray, cell: float) -> np.ndarray | None:
+    """The contour cut-out: Canny edges of the median-filtered (5x5) luma, thresholds from the
+    window's median gradient, closed by one dilation; the region they enclose (a component of the
+    non-edge pixels) of a marker's size nearest the centre, grown back by the dilation."""
+    gray = cv2.medianBlur(cv2.cvtColor(win, cv2.COLOR_BGR2GRAY), 5)
+    mag = cv2.magnitude(cv2.Sobel(gray, cv2.CV_32F, 1, 0), cv2.Sobel(gray, cv2.CV_32F, 0, 1))
+    m = float(np.median(mag)) + 1
+    edges = cv2.Canny(gray, 1.5 * m, 3 * m)
+    edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    comp = _pick_component(edges == 0, cell, 0.3 * cell)
+    return None if comp is None else cv2.dilate(comp.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+
+
+def cut_grain(win: np.ndarray, cell: float) -> np.ndarray | None:
+    """The grain cut-out: per-pixel noise (the colour's distance from its 3x3 median), averaged
+    over 5x5, split at Otsu's threshold; the noisy component of a marker's size nearest the centre
+    (finds markers that carry grain the picture around them does not)."""
+    residual = np.abs(win.astype(np.int16) - cv2.medianBlur(win, 3).astype(np.int16)).sum(axis=2)
+    energy = cv2.blur(residual.astype(np.float32), (5, 5))
+    scaled = np.clip(energy * (255 / max(1.0, float(energy.max()))), 0, 255).astype(np.uint8)
+    t, _ = cv2.threshold(scaled, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    return _pick_component(scaled > t, cell, 0.3 * cell)
 
 
 def _filled(mask: np.ndarray) -> np.ndarray:
@@ -183,14 +232,38 @@ def overlap(hint: Shape, cut: Shape) -> float:
     return float(np.max(inter / (2 * cut.area - inter)))
 
 
+_CACHE: dict = {}
+
+
 def cutouts(board: np.ndarray, segmenter: str, tol: int) -> list[Shape | None]:
+    """The nine cut-outs (None where a cell has none); the last board's are kept, so the two
+    measures share one segmentation."""
+    key = (hashlib.blake2b(board.tobytes(), digest_size=16).digest(), board.shape, segmenter, tol)
+    if key not in _CACHE:
+        _CACHE.clear()
+        _CACHE[key] = _cutouts(board, segmenter, tol)
+    return _CACHE[key]
+
+
+def _cutouts(board: np.ndarray, segmenter: str, tol: int) -> list[Shape | None]:
     h, w = board.shape[:2]
     cell = cell_side(w, h)
     half = int(math.ceil(WINDOW * cell))
     out = []
     for cx, cy in nominal_centres(w, h):
         win, _, _ = _window(board, cx, cy, half)
-        mask = cut_flat(win, cell, tol) if segmenter == "flat" else cut_colour(win, cell)
+        if segmenter == "flat":
+            mask = cut_flat(win, cell, tol)
+        elif segmenter == "smooth":
+            mask = cut_flat(cv2.medianBlur(win, 5), cell, tol)
+        elif segmenter == "luma":
+            mask = cut_luma(win, cell)
+        elif segmenter == "grain":
+            mask = cut_grain(win, cell)
+        elif segmenter == "contour":
+            mask = cut_contour(win, cell)
+        else:
+            mask = cut_colour(win, cell)
         out.append(None if mask is None else Shape.of_cutout(mask))
     return out
 
