@@ -97,22 +97,6 @@ def hint_ink(tile: np.ndarray) -> np.ndarray:
     return card - gray > 60
 
 
-def fill_outline(ink: np.ndarray) -> np.ndarray:
-    """Everything the strokes enclose (not reachable from the border without crossing ink)."""
-    h, w = ink.shape
-    flood = ink.astype(np.uint8) * 255
-    mask = np.zeros((h + 2, w + 2), np.uint8)
-    for y in range(h):
-        for x in (0, w - 1):
-            if flood[y, x] == 0:
-                cv2.floodFill(flood, mask, (x, y), 128)
-    for x in range(w):
-        for y in (0, h - 1):
-            if flood[y, x] == 0:
-                cv2.floodFill(flood, mask, (x, y), 128)
-    return flood != 128
-
-
 def best_order(scores: np.ndarray) -> list[int]:
     """The order of distinct dots with the highest summed score (scores[i, j]: hint icon i at dot j)."""
     length, dots = scores.shape
@@ -127,3 +111,31 @@ def best_order(scores: np.ndarray) -> list[int]:
 def assignment_accuracy(scores: np.ndarray, sequence: list[int]) -> float:
     """Share of hint icons whose best-scoring dot is the right one (a per-icon figure)."""
     return float(np.mean([int(np.argmax(scores[i])) == d for i, d in enumerate(sequence)]))
+
+
+def hint_shape(ink: np.ndarray, holes: bool = True) -> np.ndarray:
+    """The figure a hint outline stands for, grown by half the stroke width to reach the strokes'
+    middle. With `holes`, the regions the strokes separate are numbered by nesting (outside 0,
+    regions one stroke in 1, two strokes in 2, ...) and the odd ones are the figure; without, every
+    region the strokes enclose is (right where an outline draws lines inside its figure)."""
+
+    free = (~ink).astype(np.uint8)
+    n, labels = cv2.connectedComponents(free, connectivity=4)
+    h, w = ink.shape
+    border = set(np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))) - {0}
+    half = float(np.percentile(cv2.distanceTransform(ink.astype(np.uint8), cv2.DIST_L2, 3)[ink], 95)) if ink.any() else 1.0
+    reach = np.ones((int(2 * half) * 2 + 3,) * 2, np.uint8)  # across one stroke, with a pixel to spare
+    level = {k: 0 for k in border}
+    frontier = set(border)
+    depth = 0
+    while frontier:
+        grown = cv2.dilate(np.isin(labels, list(frontier)).astype(np.uint8), reach) > 0
+        depth += 1
+        frontier = {int(k) for k in np.unique(labels[grown]) if k != 0 and k not in level}
+        for k in frontier:
+            level[k] = depth
+    figure = np.isin(labels, [k for k, d in level.items() if (d % 2 == 1 if holes else d > 0)])
+    grow = int(round(half))
+    if grow > 0:
+        figure = cv2.dilate(figure.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * grow + 1,) * 2)) > 0
+    return figure

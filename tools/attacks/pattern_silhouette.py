@@ -18,7 +18,12 @@ Matching (two scores):
 - `chamfer`: the hint's stroke pixels and the cut-out's boundary pixels, both relative to their
   filled silhouettes' centroids, the hint scaled by the square root of the area ratio and turned
   in 3-degree steps; the symmetric mean distance (distance transforms both ways) at the best angle.
-- `overlap`: intersection over union of the filled silhouettes at the best angle (3-degree steps).
+- `overlap`: intersection over union of the figures (holes open) at the best angle (3-degree steps).
+
+The hint's figure is rebuilt from its outline twice (holes by nesting, and everything enclosed;
+see pattern_common.hint_shape), the cut-out is grown by a pixel for the anti-aliased edge it leaves
+out and taken with its holes and filled; each score is the better of holes-to-holes and
+filled-to-filled.
 
 Scores per (hint icon, dot) go to `best_order`. No parameter was tuned on the TEST photos.
 """
@@ -31,7 +36,7 @@ import math
 import cv2
 import numpy as np
 
-from pattern_common import best_order, cell_side, fill_outline, hint_ink, hint_tiles, nominal_centres
+from pattern_common import best_order, cell_side, hint_ink, hint_shape, hint_tiles, nominal_centres
 
 ANGLES = np.deg2rad(np.arange(0, 360, 3))
 WINDOW = 0.62  # half the cut-out window, as a fraction of a cell: jitter 0.15 + a marker's reach
@@ -175,7 +180,8 @@ def _rotations(pts: np.ndarray, scale: float) -> np.ndarray:
 
 
 class Shape:
-    """A silhouette ready for matching: filled area, centroid, outline points and their distance map."""
+    """A silhouette ready for matching: its area, centroid, outline points (every edge, holes' too)
+    and their distance map, and the figure itself (holes left open)."""
 
     def __init__(self, lines: np.ndarray, filled: np.ndarray):
         ys, xs = np.nonzero(filled)
@@ -190,13 +196,18 @@ class Shape:
         self.filled = filled
 
     @staticmethod
-    def of_hint(tile: np.ndarray) -> "Shape":
+    def of_hint(tile: np.ndarray) -> tuple["Shape", "Shape"]:
+        """The figure the outline stands for, with holes by nesting and with every enclosed region
+        filled (grown to the strokes' middle)."""
         ink = hint_ink(tile)
-        return Shape(ink, fill_outline(ink))
+        return tuple(Shape(_boundary(f), f) for f in (hint_shape(ink, holes=True), hint_shape(ink, holes=False)))
 
     @staticmethod
-    def of_cutout(mask: np.ndarray) -> "Shape":
-        return Shape(_boundary(mask), _filled(mask))
+    def of_cutout(mask: np.ndarray) -> tuple["Shape", "Shape"]:
+        """The cut-out grown by one pixel (the anti-aliased edge a flat cut-out leaves out), with its
+        holes and with them filled."""
+        grown = cv2.dilate(mask.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+        return tuple(Shape(_boundary(f), f) for f in (grown, _filled(grown)))
 
 
 def chamfer(hint: Shape, cut: Shape) -> float:
@@ -235,7 +246,7 @@ def overlap(hint: Shape, cut: Shape) -> float:
 _CACHE: dict = {}
 
 
-def cutouts(board: np.ndarray, segmenter: str, tol: int) -> list[Shape | None]:
+def cutouts(board: np.ndarray, segmenter: str, tol: int) -> list[tuple[Shape, Shape] | None]:
     """The nine cut-outs (None where a cell has none); the last board's are kept, so the two
     measures share one segmentation."""
     key = (hashlib.blake2b(board.tobytes(), digest_size=16).digest(), board.shape, segmenter, tol)
@@ -245,7 +256,7 @@ def cutouts(board: np.ndarray, segmenter: str, tol: int) -> list[Shape | None]:
     return _CACHE[key]
 
 
-def _cutouts(board: np.ndarray, segmenter: str, tol: int) -> list[Shape | None]:
+def _cutouts(board: np.ndarray, segmenter: str, tol: int) -> list[tuple[Shape, Shape] | None]:
     h, w = board.shape[:2]
     cell = cell_side(w, h)
     half = int(math.ceil(WINDOW * cell))
@@ -274,7 +285,10 @@ def score_matrix(board: np.ndarray, hint: np.ndarray, segmenter: str, measure: s
     cuts = cutouts(board, segmenter, tol)
     fn = chamfer if measure == "chamfer" else overlap
     low = -1e3 if measure == "chamfer" else -1.0
-    return np.array([[fn(hs, c) if c is not None else low for c in cuts] for hs in hints])
+    # Holes against holes, filled against filled: the better of the two (an outline that draws lines
+    # inside its figure spoils the first, a figure with holes the second).
+    return np.array([[max(fn(hs[0], c[0]), fn(hs[1], c[1])) if c is not None else low for c in cuts]
+                     for hs in hints])
 
 
 def attack(board: np.ndarray, hint: np.ndarray, segmenter: str, measure: str, tol: int = 0) -> list[int]:
