@@ -61,17 +61,20 @@ def _tensorable(images: list[np.ndarray]) -> np.ndarray:
 
 
 def _net(classes: int):
+    """Four conv blocks (16, 32, 64, 96 channels; 3x3, batch norm, ReLU, 2x2 max-pool), global
+    average pooling, a linear layer over the families: about 8 M multiply-adds per 48x48 crop."""
     import torch.nn as nn
 
-    def block(i, o):
-        return nn.Sequential(nn.Conv2d(i, o, 3, padding=1), nn.BatchNorm2d(o), nn.ReLU(),
-                             nn.Conv2d(o, o, 3, padding=1), nn.BatchNorm2d(o), nn.ReLU(), nn.MaxPool2d(2))
+    def block(i, o, pool=True):
+        layers = [nn.Conv2d(i, o, 3, padding=1), nn.BatchNorm2d(o), nn.ReLU()]
+        return nn.Sequential(*layers, nn.MaxPool2d(2)) if pool else nn.Sequential(*layers)
 
-    return nn.Sequential(block(3, 24), block(24, 48), block(48, 96), nn.Conv2d(96, 128, 3, padding=1),
-                         nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.2), nn.Linear(128, classes))
+    return nn.Sequential(block(3, 16), block(16, 32), block(32, 64), block(64, 96, pool=False),
+                         nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.1), nn.Linear(96, classes))
 
 
-def collect(binary: str, photos: Path, count: int, lengths: list[int], formats: list[str], work: Path):
+def collect(binary: str, photos: Path, count: int, lengths: list[int], formats: list[str], work: Path,
+            table: str = "current"):
     """Makes `count` training captchas (equal shares of the TRAIN photos and the built-in background,
     lengths and formats in turn); returns board crops, board labels, hint crops, hint labels."""
     sources = [None] + [next(iter(photos.glob(s + ".*"))) for s in TRAIN_PHOTOS]
@@ -86,7 +89,7 @@ def collect(binary: str, photos: Path, count: int, lengths: list[int], formats: 
         if not (out / "answer.json").exists():
             make(binary, out, seed, length, source, extra=["--format", fmt])
         c = load(out, out.name)
-        fam = dot_families(int(c.answer["seed"]))
+        fam = dot_families(int(c.answer["seed"]), table=table)
         bx.append(board_crops(c.board))
         by += fam
         hx.append(hint_crops(c.board, c.hint))
@@ -94,11 +97,11 @@ def collect(binary: str, photos: Path, count: int, lengths: list[int], formats: 
     return np.concatenate(bx), np.array(by), np.concatenate(hx), np.array(hy)
 
 
-def _train_one(x: np.ndarray, y: np.ndarray, minutes: float, max_steps: int, label: str):
+def _train_one(x: np.ndarray, y: np.ndarray, classes: int, minutes: float, max_steps: int, label: str):
     import torch
 
     torch.manual_seed(0)
-    net = _net(len(family_names()))
+    net = _net(classes)
     opt = torch.optim.Adam(net.parameters(), lr=2e-3)
     xt, yt = torch.from_numpy(x), torch.from_numpy(y).long()
     rng = np.random.default_rng(0)
@@ -132,22 +135,24 @@ def accuracy(net, x: np.ndarray, y: np.ndarray) -> float:
 def train(args) -> int:
     import torch
 
-    torch.set_num_threads(2)
+    torch.set_num_threads(args.threads)
     t0 = time.time()
-    bx, by, hx, hy = collect(args.bin, Path(args.photos), args.count, args.lengths, args.formats, Path(args.work))
+    bx, by, hx, hy = collect(args.bin, Path(args.photos), args.count, args.lengths, args.formats, Path(args.work),
+                             args.families)
     print(f"pattern_classifier: {len(bx)} board crops, {len(hx)} hint tiles from {args.count} captchas "
           f"({time.time() - t0:.0f} s)", flush=True)
-    board_net, bsteps = _train_one(bx, by, args.minutes / 2, args.max_steps, "board")
-    hint_net, hsteps = _train_one(hx, hy, args.minutes / 2, args.max_steps, "hint")
+    classes = len(family_names(args.families))
+    board_net, bsteps = _train_one(bx, by, classes, args.minutes / 2, args.max_steps, "board")
+    hint_net, hsteps = _train_one(hx, hy, classes, args.minutes / 2, args.max_steps, "hint")
     report = {"captchas": args.count, "board_steps": bsteps, "hint_steps": hsteps,
               "board_train_accuracy": accuracy(board_net, bx, by), "hint_train_accuracy": accuracy(hint_net, hx, hy),
-              "chance": 1 / len(family_names())}
+              "chance": 1 / classes}
     print(f"pattern_classifier: training accuracy: board {report['board_train_accuracy']:.1%}, "
           f"hint {report['hint_train_accuracy']:.1%} (chance {report['chance']:.1%}); "
           f"{bsteps} + {hsteps} steps, {time.time() - t0:.0f} s in all", flush=True)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    torch.save({"board": board_net.state_dict(), "hint": hint_net.state_dict(), "families": family_names(),
+    torch.save({"board": board_net.state_dict(), "hint": hint_net.state_dict(), "families": family_names(args.families),
                 "report": report}, out / MODEL_FILE)
     return 0
 
@@ -155,10 +160,10 @@ def train(args) -> int:
 class FamilyClassifierAttack:
     """The trained pair as an attack: (board, hint) -> (order of dots, score matrix)."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, threads: int = 2):
         import torch
 
-        torch.set_num_threads(2)
+        torch.set_num_threads(threads)
         state = torch.load(path, map_location="cpu")
         self.report = state["report"]
         self.board_net, self.hint_net = _net(len(state["families"])), _net(len(state["families"]))
@@ -192,6 +197,10 @@ def main(argv=None) -> int:
     t.add_argument("--max-steps", type=int, default=0, help="cap on training steps per network (0: none)")
     t.add_argument("--lengths", type=int, nargs="+", default=[4, 6])
     t.add_argument("--formats", nargs="+", default=["png", "jpeg"], choices=["png", "jpeg"])
+    t.add_argument("--threads", type=int, default=2, help="CPU threads for training (default 2)")
+    t.add_argument("--families", default="current", choices=["current", "8f5c1a7"],
+                   help="the generator's family list (pattern_families.TABLES): current, or 8f5c1a7 for the "
+                        "look before issue 31")
     args = ap.parse_args(argv)
     missing = [s for s in TRAIN_PHOTOS if not any(Path(args.photos).glob(s + ".*"))]
     if missing:

@@ -23,39 +23,41 @@ FAMILIES: list[tuple[str, tuple]] = [
     ("triangle", ("d",)),
     ("rounded-square", ("d",)),
     ("pentagon", ()),
-    ("hexagon", ("d",)),
     ("ring", ("d",)),
     ("star", (2, "d")),
-    ("burst", (4, "d")),
     ("plus", ("d",)),
     ("rhombus", ("d",)),
     ("square-frame", ("d",)),
     ("hourglass", ("d",)),
     ("chevron", ("d",)),
     ("t-block", ()),
-    ("l-block", ()),
-    ("s-block", ()),
-    ("half-disc", ("d",)),
     # pictograms
     ("heart", ("d",)),
     ("crescent", ("d", "d")),
     ("arrow", ("d", "d")),
     ("bolt", ("d",)),
     ("drop", ("d",)),
-    ("flower", (2, "d")),
-    ("gear", (3, "d")),
     ("cloud", ("d",)),
-    ("house", ("d",)),
     ("arch", ("d",)),
     ("pac", ("d",)),
     ("trefoil", ("d",)),
     ("eye", ("d", "d")),
-    ("keyhole", ("d",)),
     ("dumbbell", ("d",)),
     ("leaf", ("d",)),
 ]
 # After each family's own draws: the stretch (nextDouble) and its axis (next(below: 2)).
 STRETCH_DRAWS = ("d", 2)
+# The families of the look before issue 31 (commit 8f5c1a7): four more round or six-sided ones.
+FAMILIES_8F5C1A7: list[tuple[str, tuple]] = [
+    ("triangle", ("d",)), ("rounded-square", ("d",)), ("pentagon", ()), ("hexagon", ("d",)), ("ring", ("d",)),
+    ("star", (2, "d")), ("burst", (4, "d")), ("plus", ("d",)), ("rhombus", ("d",)), ("square-frame", ("d",)),
+    ("hourglass", ("d",)), ("chevron", ("d",)), ("t-block", ()), ("l-block", ()), ("s-block", ()),
+    ("half-disc", ("d",)), ("heart", ("d",)), ("crescent", ("d", "d")), ("arrow", ("d", "d")), ("bolt", ("d",)),
+    ("drop", ("d",)), ("flower", (2, "d")), ("gear", (3, "d")), ("cloud", ("d",)), ("house", ("d",)),
+    ("arch", ("d",)), ("pac", ("d",)), ("trefoil", ("d",)), ("eye", ("d", "d")), ("keyhole", ("d",)),
+    ("dumbbell", ("d",)), ("leaf", ("d",)),
+]
+TABLES = {"current": FAMILIES, "8f5c1a7": FAMILIES_8F5C1A7}
 
 
 def _splitmix(state: int):
@@ -107,18 +109,19 @@ class Xoshiro:
             self.below(kind)
 
 
-def family_names() -> list[str]:
-    return [name for name, _ in FAMILIES]
+def family_names(table: str = "current") -> list[str]:
+    return [name for name, _ in TABLES[table]]
 
 
-def dot_families(seed: int, dots: int = 9) -> list[int]:
-    """The family index (into FAMILIES) of each dot's marker, dot by dot."""
+def dot_families(seed: int, dots: int = 9, table: str = "current") -> list[int]:
+    """The family index (into TABLES[table]) of each dot's marker, dot by dot."""
+    families = TABLES[table]
     rng = Xoshiro(seed, ICON_STREAM)
-    pool = list(range(len(FAMILIES)))
+    pool = list(range(len(families)))
     out = []
     for _ in range(dots):
         family = pool.pop(rng.below(len(pool)))
-        for d in FAMILIES[family][1] + STRETCH_DRAWS:
+        for d in families[family][1] + STRETCH_DRAWS:
             rng.draw(d)
         out.append(family)
     return out
