@@ -26,7 +26,8 @@ extension RotateKind: SelfAttackingKind {
 }
 
 extension PatternKind: SelfAttackingKind {
-  /// Icon template matching on the decoded board and hint (`PatternTemplateAttack`).
+  /// Per-cell silhouettes on the decoded board and hint (`PatternTemplateAttack.run` forwards to
+  /// `PatternSilhouetteAttack`).
   public static func selfAttack(files: CaptchaFiles, answer bytes: [UInt8]) throws -> SelfAttackReport {
     let answer = try PatternAnswer.parse(bytes, name: CaptchaFiles.answerFileName)
     guard let board = files.bytes(named: answer.background.file),

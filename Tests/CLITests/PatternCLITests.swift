@@ -141,11 +141,11 @@ final class PatternCLITests: XCTestCase {
 
 /// `make --kind pattern --check` runs the pattern self-attack and reports it.
 final class PatternCheckCLITests: XCTestCase {
-  func testCheckReportsTheIconTemplateAttack() throws {
+  func testCheckReportsTheCellSilhouetteAttack() throws {
     let out = try CLI.tempDir("pattern-check")
     let r = try CLI.run(["make", "--kind", "pattern", "--seed", "2", "--out", out.path, "--check", "--json"])
     XCTAssertEqual(r.status, 0, r.stderr)
-    XCTAssertTrue(r.stderr.contains("check: icon-template rank "), r.stderr)
+    XCTAssertTrue(r.stderr.contains("check: cell-silhouette rank "), r.stderr)
     XCTAssertTrue(r.stderr.contains(" of 3024"), r.stderr)
     XCTAssertTrue(r.stdout.contains("\"check\""), r.stdout)
   }

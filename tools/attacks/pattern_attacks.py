@@ -71,18 +71,18 @@ def templates(sil):
     return out
 
 
-def match_score(board_edges, temps, cx, cy, reach):
+def match_score(board_edges, temps, cx, cy, reach, padded=None):
+    """The best TM_CCORR_NORMED of any template in a window of +-reach around (cx, cy); the board
+    is zero-padded (once, when `padded` = (array, pad) is given) where the window leaves it."""
+    if padded is None:
+        pad = max(max(t.shape) for t in temps) + reach + 2
+        padded = (cv2.copyMakeBorder(board_edges, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0), pad)
+    big, pad = padded
     best = -1.0
     for t in temps:
         th, tw = t.shape
-        x0, y0 = int(cx - tw / 2 - reach), int(cy - th / 2 - reach)
-        x1, y1 = x0 + tw + 2 * reach, y0 + th + 2 * reach
-        if x0 < 0 or y0 < 0 or x1 > board_edges.shape[1] or y1 > board_edges.shape[0]:
-            pad = max(0, -x0, -y0, x1 - board_edges.shape[1], y1 - board_edges.shape[0])
-            padded = cv2.copyMakeBorder(board_edges, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
-            window = padded[y0 + pad:y1 + pad, x0 + pad:x1 + pad]
-        else:
-            window = board_edges[y0:y1, x0:x1]
+        x0, y0 = int(cx - tw / 2 - reach) + pad, int(cy - th / 2 - reach) + pad
+        window = big[y0:y0 + th + 2 * reach, x0:x0 + tw + 2 * reach]
         r = cv2.matchTemplate(window, t, cv2.TM_CCORR_NORMED)
         best = max(best, float(r.max()))
     return best
@@ -114,7 +114,10 @@ def template_attack(board, hint):
     reach = int(math.ceil(0.15 * cell))
     centres = [((c + 0.5) * w / 3, (r + 0.5) * h / 3) for r in range(3) for c in range(3)]
     sils = hint_silhouettes(board, hint)
-    scores = np.array([[match_score(board_edges, templates(s), cx, cy, reach) for cx, cy in centres] for s in sils])
+    temps = [templates(s) for s in sils]  # once per hint icon, not once per (icon, cell)
+    pad = max(max(t.shape) for ts in temps for t in ts) + reach + 2
+    padded = (cv2.copyMakeBorder(board_edges, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0), pad)
+    scores = np.array([[match_score(board_edges, t, cx, cy, reach, padded) for cx, cy in centres] for t in temps])
     return best_order(scores)
 
 

@@ -1,7 +1,7 @@
 import VectorRaster
 
 /// Building blocks of the pattern icons, in the icon's unit box (−1…1 on both axes, y down):
-/// polygons from point lists, regular polygons, stars, arcs and polar curves. Angles are in
+/// polygons from point lists, regular polygons, stars and arcs. Angles are in
 /// degrees and go through `PortableMath`, so every point is the same bits on every machine.
 enum IconGeometry {
   /// The point at `radius` and `degrees` around `center` (0° = +x, clockwise on screen).
@@ -50,14 +50,6 @@ enum IconGeometry {
   /// `steps + 1` points on a circular arc from `from` to `to` degrees (either direction).
   static func arc(_ center: Point, _ radius: Double, from: Double, to: Double, steps: Int = 24) -> [Point] {
     (0...steps).map { polar(center, radius, from + (to - from) * Double($0) / Double(steps)) }
-  }
-
-  /// A closed curve r(θ) sampled at `steps` angles.
-  static func polarCurve(steps: Int = 96, _ radius: (Double) -> Double) -> [Point] {
-    (0..<steps).map { i in
-      let deg = 360 * Double(i) / Double(steps)
-      return polar(.zero, radius(deg), deg)
-    }
   }
 
   /// A clockwise circle contour.

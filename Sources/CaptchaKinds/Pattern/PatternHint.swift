@@ -4,8 +4,9 @@ import VectorRaster
 
 /// piece.png, the hint: the icons to connect, left to right in order, as thin dark outlines on a
 /// light card (the board shows them filled and tinted), each at its own angle and size, with a
-/// small chevron between neighbours. Matching a hint icon to its marker takes its shape, not its
-/// pixels.
+/// small chevron between neighbours. Each outline is traced around the filled icon's edges, so it
+/// shows exactly what the board's marker shows (no line where parts of a figure overlap). Matching
+/// a hint icon to its marker takes its shape, not its pixels.
 public enum PatternHint {
   /// The side of one icon's square box for a board of this size.
   public static func box(boardWidth: Int, boardHeight: Int) -> Int {
@@ -47,8 +48,8 @@ public enum PatternHint {
       let scale = side / 2 * rng.nextDouble(in: 0.68, 0.86)
       let placement = PatternPaint.placement(
         center: centre, scale: scale, degrees: rng.nextDouble(in: 0, 360))
-      PatternPaint.paint(
-        try PatternPaint.stroke(icon.path, transform: placement, width: line, clip: clip), ink, into: &image)
+      let filled = try icon.path.fill(rule: icon.rule, clip: clip, transform: placement)
+      PatternPaint.paint(PatternOutline.ring(filled, halfWidth: line / 2), ink, into: &image)
     }
     for left in boxes.dropLast() {
       let x = Double(left.maxX) + side / 6

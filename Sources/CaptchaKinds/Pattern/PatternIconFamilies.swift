@@ -22,9 +22,6 @@ extension PatternIconFamily {
       return PatternIcon(G.polygon(pts))
     },
     PatternIconFamily(name: "pentagon") { _ in PatternIcon(G.polygon(G.regular(5))) },
-    PatternIconFamily(name: "hexagon") { rng in
-      PatternIcon(G.polygon(G.regular(6, phase: rng.nextDouble(in: 0, 30))))
-    },
     PatternIconFamily(name: "ring") { rng in
       var p = G.circle(.zero, 1)
       p.append(G.circle(.zero, rng.nextDouble(in: 0.42, 0.58)))
@@ -32,9 +29,6 @@ extension PatternIconFamily {
     },
     PatternIconFamily(name: "star") { rng in
       PatternIcon(G.polygon(G.star(5 + Int(rng.next(below: 2)), inner: rng.nextDouble(in: 0.38, 0.5))))
-    },
-    PatternIconFamily(name: "burst") { rng in
-      PatternIcon(G.polygon(G.star(9 + Int(rng.next(below: 4)), inner: rng.nextDouble(in: 0.68, 0.78))))
     },
     PatternIconFamily(name: "plus") { rng in
       let a = rng.nextDouble(in: 0.28, 0.42)
@@ -71,16 +65,6 @@ extension PatternIconFamily {
     },
     PatternIconFamily(name: "t-block") { _ in
       PatternIcon(G.cells([(0, 0), (1, 0), (2, 0), (1, 1)], size: 0.62))
-    },
-    PatternIconFamily(name: "l-block") { _ in
-      PatternIcon(G.cells([(0, 0), (0, 1), (0, 2), (1, 2)], size: 0.6))
-    },
-    PatternIconFamily(name: "s-block") { _ in
-      PatternIcon(G.cells([(1, 0), (2, 0), (0, 1), (1, 1)], size: 0.62))
-    },
-    PatternIconFamily(name: "half-disc") { rng in
-      let cut = rng.nextDouble(in: 0, 0.25)
-      return PatternIcon(G.polygon(G.arc(Point(0, cut), 1, from: 180, to: 360, steps: 32)))
     },
   ]
 }

@@ -29,7 +29,7 @@ struct PatternColor: Equatable, Sendable {
   }
 }
 
-/// Painting coverage masks onto pictures, and reading a picture's brightness under a region.
+/// Painting coverage masks onto pictures, and placing an icon's unit box.
 enum PatternPaint {
   /// Blends `color` into `image` with weight coverage × `opacity`.
   static func paint(
@@ -55,51 +55,10 @@ enum PatternPaint {
     }
   }
 
-  /// The mean luma (0…255) of `image` inside `rect` (clipped to the image).
-  static func meanLuma(_ image: RGBAImage, in rect: PixelRect) -> Double {
-    let r = rect.intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
-    guard !r.isEmpty else { return 128 }
-    var sum = 0.0
-    for y in r.y..<r.maxY {
-      for x in r.x..<r.maxX {
-        let o = (y * image.width + x) * 4
-        sum +=
-          0.299 * Double(image.pixels[o]) + 0.587 * Double(image.pixels[o + 1])
-          + 0.114 * Double(image.pixels[o + 2])
-      }
-    }
-    return sum / Double(r.width * r.height)
-  }
-
   /// The transform that scales the unit box by `scale`, turns it `degrees` clockwise and moves
   /// its origin to `center` (sin and cos from `PortableMath`).
   static func placement(center: Point, scale: Double, degrees: Double) -> Transform {
     let (s, c) = PortableMath.sinCos(degrees: degrees)
     return Transform(a: c * scale, b: s * scale, c: -s * scale, d: c * scale, e: center.x, f: center.y)
-  }
-
-  /// An outline of `path` (through `transform`) `width` pixels wide: each flattened edge becomes a
-  /// clockwise band and each corner a small disc, so the nonzero union is the stroke.
-  static func stroke(_ path: Path, transform: Transform, width: Double, clip: PixelRect) throws
-    -> CoverageMask
-  {
-    let flat = try path.flattened(tolerance: 0.2, transform: transform)
-    let h = width / 2
-    var out = Path()
-    for k in 0..<flat.contourCount {
-      let pts = Array(flat.points[flat.contourRange(k)])
-      for i in pts.indices {
-        let p = pts[i]
-        let q = pts[(i + 1) % pts.count]
-        let dx = q.x - p.x
-        let dy = q.y - p.y
-        let len = (dx * dx + dy * dy).squareRoot()
-        guard len > 1e-9 else { continue }
-        let n = Point(-dy / len * h, dx / len * h)
-        out.append(IconGeometry.polygon([p + n, q + n, q - n, p - n]))
-        out.append(IconGeometry.polygon(IconGeometry.regular(8, radius: h, phase: 0, center: p)))
-      }
-    }
-    return try out.fill(rule: .nonzero, clip: clip)
   }
 }

@@ -118,7 +118,9 @@ final class PatternKindTests: XCTestCase {
   }
 
   func testTheIconSetIsLargeAndEveryFamilyDrawsAFilledShape() throws {
-    XCTAssertGreaterThanOrEqual(PatternIconFamily.all.count, 24)
+    // Nine distinct families per board and four look-alikes of others, from a set that leaves out
+    // every family people confused at hint size (issue 31): 23 today.
+    XCTAssertGreaterThanOrEqual(PatternIconFamily.all.count, 20)
     var rng = Xoshiro256StarStar(seed: 3)
     for family in PatternIconFamily.all {
       let icon = family.make(&rng)
