@@ -111,7 +111,9 @@ let package = Package(
         .linkedLibrary("_FoundationCollections", .when(platforms: [.linux])),
       ]
     ),
-    // `captcha-gen serve` as a binary of its own: the HTTP server and its stores.
+    // `captcha-gen serve` as a binary of its own: the HTTP server and its stores. A static
+    // executable too (Linux), with full Foundation and ICU linked in, so the container image
+    // (tools/image, FROM scratch) needs no library beside it.
     .executableTarget(
       name: "captcha-gen-serve",
       dependencies: [
@@ -120,6 +122,16 @@ let package = Package(
         "CaptchaStorePostgres",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+      ],
+      linkerSettings: [
+        .unsafeFlags(["-static-executable"], .when(platforms: [.linux])),
+        .linkedLibrary("CoreFoundation", .when(platforms: [.linux])),
+        .linkedLibrary("FoundationInternationalization", .when(platforms: [.linux])),
+        .linkedLibrary("_FoundationICU", .when(platforms: [.linux])),
+        .linkedLibrary("_FoundationCShims", .when(platforms: [.linux])),
+        .linkedLibrary("_FoundationCollections", .when(platforms: [.linux])),
+        .linkedLibrary("stdc++", .when(platforms: [.linux])),
       ]
     ),
     // Benchmarks (`make bench`); prints medians, not a test.
