@@ -38,17 +38,18 @@ public final class ChallengeService: Sendable {
     settings: ServiceSettings = ServiceSettings(),
     logger: Logger = Logger(label: "captcha-gen.service"), now: @escaping @Sendable () -> Date = { Date() }
   ) {
-    let (wake, wakeContinuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    let signal = RefillSignal()
     let pools = KindPools(
       factories: factories, siteFactories: siteFactories, capacity: settings.poolSize,
-      wakeRefiller: { wakeContinuation.yield() })
+      wakeRefiller: { signal.wake() })
     self.kinds = pools.kinds
     self.store = store
     self.tokens = tokens ?? (store as? any PassTokenStore) ?? MemoryPassTokenStore()
     self.sites = sites
     self.settings = settings
     self.pools = pools
-    self.refiller = PoolRefiller(pools: pools.entries, wake: wake, logger: logger)
+    self.refiller = PoolRefiller(
+      pools: pools.entries, workers: settings.refillWorkers, signal: signal, logger: logger)
     self.now = now
     self.logger = logger
   }

@@ -5,6 +5,7 @@ import CaptchaServe
 import CaptchaService
 import CaptchaStorePostgres
 import Logging
+import NIOCore
 
 #if canImport(Glibc)
   import Glibc
@@ -77,6 +78,12 @@ struct ServeCommand: AsyncParsableCommand {
 
   @Option(
     help: ArgumentHelp(
+      "Threads that refill the pools, shared by the kinds (default: one per core this process may use).",
+      valueName: "n"))
+  var workers: Int?
+
+  @Option(
+    help: ArgumentHelp(
       "Requests per minute per client address on the POST endpoints; 0/min turns it off.", valueName: "N/min"),
     transform: { try RateLimitSpec.parse($0) })
   var rateLimit = RateLimitSpec(perMinute: 0)
@@ -98,6 +105,7 @@ struct ServeCommand: AsyncParsableCommand {
     guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is out of range 0…65535") }
     guard ttl > 0 else { throw ValidationError("--ttl \(ttl) must be at least 1 second") }
     guard pool > 0 else { throw ValidationError("--pool \(pool) must be at least 1") }
+    if let workers, workers < 1 { throw ValidationError("--workers \(workers) must be at least 1") }
   }
 
   func run() async throws {
@@ -139,7 +147,8 @@ struct ServeCommand: AsyncParsableCommand {
     return ChallengeService(
       factories: factories, store: store, sites: sites, siteFactories: siteFactories,
       settings: ServiceSettings(
-        ttl: Double(ttl), poolSize: pool, requireTrack: requireTrack, tokenTTL: Double(siteOptions.tokenTTL)),
+        ttl: Double(ttl), poolSize: pool, requireTrack: requireTrack, tokenTTL: Double(siteOptions.tokenTTL),
+        refillWorkers: workers ?? System.coreCount),
       logger: logger)
   }
 
