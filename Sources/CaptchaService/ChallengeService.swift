@@ -115,12 +115,16 @@ public final class ChallengeService: Sendable {
   /// `response` (see `judge`); a pass comes with a pass token for the challenge's site, kept in
   /// `tokens` for `settings.tokenTTL`. Throws `ChallengeServiceError.responseDoesNotFit` (the
   /// challenge is used up and counted as a fail) or the store's `ChallengeStoreUnavailable`.
-  public func verify(id: String, response: ClientResponse) async throws -> VerifyOutcome {
+  /// `taken` is told the challenge once it is taken (for the verify log line).
+  public func verify(
+    id: String, response: ClientResponse, taken: (StoredChallenge) -> Void = { _ in }
+  ) async throws -> VerifyOutcome {
     switch try await store.take(id: id, now: now()) {
     case .unknown: return .unknown
     case .expired: return .expired
     case .alreadyVerified: return .alreadyVerified
     case .taken(let challenge):
+      taken(challenge)
       do {
         let verdict = try judge(challenge, response: response)
         // The token first: a pass whose token cannot be stored is no pass (counted as a fail below).

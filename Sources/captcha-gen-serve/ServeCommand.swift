@@ -100,6 +100,9 @@ struct ServeCommand: AsyncParsableCommand {
   @OptionGroup(title: "Sites and pass tokens")
   var siteOptions: SiteOptionGroup
 
+  @Option(help: "How log lines on standard error look: text, or json (one object per line).")
+  var logFormat = LogFormat.text
+
   func validate() throws {
     if !kindLists.isEmpty { _ = try KindList.parse(kinds.names.joined(separator: ",")) }
     guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is out of range 0…65535") }
@@ -109,7 +112,7 @@ struct ServeCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    LoggingSystem.bootstrap(StreamLogHandler.standardError)
+    logFormat.bootstrap()
     let logger = Logger(label: "captcha-gen.serve")
     let store = await challengeStore(logger: logger)
     let service = try reportingErrors { try makeService(store: store, logger: logger) }
