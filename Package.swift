@@ -147,6 +147,10 @@ let package = Package(
     .testTarget(name: "CaptchaBatchTests", dependencies: ["CaptchaBatch"]),
     .testTarget(name: "CaptchaCompareTests", dependencies: ["CaptchaCompare"]),
     .testTarget(name: "CLITests", dependencies: ["CaptchaKit"]),
+    .testTarget(
+      name: "CaptchaArgumentsTests",
+      dependencies: ["CaptchaArguments", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+    ),
     // The ChallengeStore contract as XCTest assertions, run against every store (ours in the tests,
     // a user's own store in theirs).
     .target(name: "ChallengeStoreTesting", dependencies: ["CaptchaService"]),

@@ -28,17 +28,22 @@ struct ServeCommand: AsyncParsableCommand {
       verifies at most once and expires after --ttl seconds. The API is described in \
       Sources/CaptchaServe/Resources/openapi.json, also served at /v1/openapi.json. The answer \
       never leaves the server, except with --dev (tests only). Logs go to standard error.
+
+      Every option can also be set in the environment: CAPTCHA_GEN_ and the option's name in \
+      capitals with underscores (CAPTCHA_GEN_PORT=8080, CAPTCHA_GEN_STORE=postgres://…, switches \
+      1 or 0: CAPTCHA_GEN_REQUIRE_TRACK=1), or CAPTCHA_GEN_…_FILE naming a file that holds the \
+      value (for secrets). The command line wins over the environment.
       """,
     version: CaptchaKitVersion.string)
 
   @Option(help: "Address to listen on.")
-  var host = "127.0.0.1"
+  var host = ServeSummary.defaultHost
 
   @Option(
     help:
       "Port to listen on; 0 picks a free one. The first line on standard output is 'listening on http://HOST:PORT'."
   )
-  var port = 8080
+  var port = ServeSummary.defaultPort
 
   @Option(
     name: .customLong("kind"),
