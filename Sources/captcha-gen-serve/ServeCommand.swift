@@ -133,7 +133,7 @@ struct ServeCommand: AsyncParsableCommand {
       try await app.runService()
     } catch {
       await (store as? PostgresChallengeStore)?.shutdown()
-      printError("captcha-gen: serve on \(host):\(port) stopped: \(error)")
+      printError("captcha-gen: " + ListenFailure.sentence(for: error, host: host, port: port))
       throw ExitCode(CaptchaError.Kind.io.exitCode)
     }
     await (store as? PostgresChallengeStore)?.shutdown()
