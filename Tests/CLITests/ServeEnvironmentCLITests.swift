@@ -5,7 +5,8 @@ import XCTest
   import FoundationNetworking
 #endif
 
-/// `captcha-gen serve` configured from `CAPTCHA_GEN_*` variables (docs/container.md).
+/// `captcha-gen serve` configured from `CAPTCHA_GEN_*` variables (docs/container.md), and
+/// `captcha-gen healthcheck` asking it.
 final class ServeEnvironmentCLITests: XCTestCase {
   func testSettingsComeFromTheEnvironmentAndTheCommandLineWins() async throws {
     let server = try ServeProcess.start(
@@ -54,5 +55,23 @@ final class ServeEnvironmentCLITests: XCTestCase {
       XCTAssertTrue(r.stderr.contains(sentence), "\(environment): \(r.stderr)")
       XCTAssertFalse(r.stderr.contains("hunter2"), "\(environment): the password is printed: \(r.stderr)")
     }
+  }
+
+  func testHealthcheckAsksServeOnItsPort() throws {
+    let server = try ServeProcess.start(["--port", "0", "--kind", "slide", "--pool", "1"])
+    defer { server.stop() }
+    let address = try server.firstLine(timeout: 120)
+    let port = try XCTUnwrap(address.split(separator: ":").last.map(String.init))
+    let healthy = try CLI.run(["healthcheck", "--port", port])
+    XCTAssertEqual(healthy.status, 0, healthy.stderr)
+    XCTAssertEqual(healthy.stdout, "healthy: 127.0.0.1:\(port) answered 200 {\"status\":\"ok\"}\n")
+    let fromEnvironment = try CLI.run(
+      ["healthcheck"], environment: ["CAPTCHA_GEN_HOST": "0.0.0.0", "CAPTCHA_GEN_PORT": port])
+    XCTAssertEqual(fromEnvironment.status, 0, "serve's own variables: \(fromEnvironment.stderr)")
+    server.stop()
+    let down = try CLI.run(["healthcheck", "--port", port, "--timeout", "1"])
+    XCTAssertEqual(down.status, 1, "nothing listens any more: unhealthy")
+    XCTAssertTrue(
+      down.stderr.hasPrefix("captcha-gen: unhealthy: cannot connect to 127.0.0.1:\(port):"), down.stderr)
   }
 }
