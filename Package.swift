@@ -76,7 +76,12 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
-      resources: [.copy("Resources")]
+      // Compiled into the binary (PackageResources), so serve needs no folder beside it (the
+      // container image holds the binaries alone). A new file here needs its own line.
+      resources: [
+        .embedInCode("Resources/openapi.json"), .embedInCode("Resources/widget.js"),
+        .embedInCode("Resources/demo.html"),
+      ]
     ),
     // The PostgreSQL ChallengeStore (`--store postgres://…`): challenges shared by several instances,
     // single use atomic in the database. postgres-nio's PostgresClient is the connection pool.
