@@ -30,9 +30,10 @@ public struct SecretRedaction: Sendable {
         rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" || $0.isWhitespace || $0 == "'" || $0 == "\"" }
         ?? rest.endIndex
       let authority = rest[..<authorityEnd]
-      guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else {
-        continue
-      }
+      // A URL form in a sentence (`USER[:PASSWORD]@HOST`) has brackets no real user part has.
+      guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":"),
+        !authority[..<at].contains("[")
+      else { continue }
       out += rest[...colon] + mask
       rest = rest[at...]
     }

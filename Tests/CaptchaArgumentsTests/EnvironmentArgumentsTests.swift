@@ -132,7 +132,7 @@ final class EnvironmentArgumentsTests: XCTestCase {
       redaction.redact("The value 'postgres://app:hunter2@db:99999/app' is invalid; token s3cr3t"),
       "The value 'postgres://app:***@db:99999/app' is invalid; token ***")
     XCTAssertEqual(
-      redaction.redact("postgres://app@db/app and http://host:8080/path stay"),
-      "postgres://app@db/app and http://host:8080/path stay")
+      redaction.redact("postgres://app@db/app, http://host:8080/path, postgres://USER[:PASSWORD]@HOST stay"),
+      "postgres://app@db/app, http://host:8080/path, postgres://USER[:PASSWORD]@HOST stay")
   }
 }
