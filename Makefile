@@ -47,6 +47,7 @@ test: deps
 	$(MAKE) --no-print-directory test-serve
 	$(MAKE) --no-print-directory test-browser
 	$(MAKE) --no-print-directory examples
+	$(MAKE) --no-print-directory test-image
 	$(MAKE) --no-print-directory lint
 
 # The XCTest suites, with a throw-away PostgreSQL cluster (tools/pg/cluster.sh) for the PostgreSQL
@@ -350,3 +351,37 @@ attack-train-rotate: attack-learn-venv
 	  nice -n 10 $(VENV)/bin/python tools/attacks/rotnet.py train --bin $(BIN_RELEASE) --photos "$(PHOTOS)" \
 	    --out $(ATTACK_MODELS) $(TRAIN_ARGS); \
 	fi
+
+# ---- serve in a container (issue 30): image, test-image ------------------------------------------
+.PHONY: image image-binaries test-image docker-deps
+
+# `make image`: the OCI image (tools/image/Dockerfile, FROM scratch; docs/container.md) from the
+# IMAGE_CONFIG build of the two binaries, tagged IMAGE. dockerd (Debian's docker.io) is started when
+# none answers, and left running with the image in it.
+IMAGE        ?= captcha-gen:latest
+IMAGE_CONFIG ?= release
+DOCKER_DEB_PACKAGES = docker.io ca-certificates binutils
+DOCKERD      = $(CURDIR)/tools/image/dockerd.sh
+
+docker-deps:
+	$(call apt-install,$(DOCKER_DEB_PACKAGES))
+
+image-binaries: deps
+	$(SWIFT) build -c $(IMAGE_CONFIG) --product captcha-gen
+	$(SWIFT) build -c $(IMAGE_CONFIG) --product captcha-gen-serve
+
+image: image-binaries docker-deps
+	@$(DOCKERD) start
+	tools/image/build.sh .build/$(IMAGE_CONFIG) $(IMAGE)
+
+# `make test-image` (run by `make test`): tools/image/test_image.py against an image built from the
+# debug binaries `make test` has built already (TEST_IMAGE_CONFIG=release tests the release ones),
+# two containers and a throw-away PostgreSQL server listening on the docker bridge. dockerd is
+# started when none answers and stopped afterwards, like the PostgreSQL cluster; where dockerd
+# cannot run, the test says so and is skipped.
+TEST_IMAGE_CONFIG ?= debug
+TEST_IMAGE         = captcha-gen:test
+
+test-image: docker-deps pg-deps
+	$(MAKE) --no-print-directory image-binaries IMAGE_CONFIG=$(TEST_IMAGE_CONFIG)
+	tools/image/run_test.sh .build/$(TEST_IMAGE_CONFIG) $(TEST_IMAGE)
