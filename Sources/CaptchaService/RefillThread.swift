@@ -17,8 +17,8 @@ final class RefillThread: Sendable {
   /// The name refill threads carry (`top -H`, /proc/PID/task/*/comm).
   static let name = "captcha-refill"
 
-  /// The nice value of refill threads (Linux: per thread; 0 is the default, 19 the lowest).
-  /// Under the Linux scheduler a nice-0 thread gets about 9 times the CPU share of a nice-10 one.
+  /// How much nicer refill threads are than the process (Linux: per thread; 19 is the lowest).
+  /// Under the Linux scheduler a thread gets about 9 times the CPU share of one 10 nicer.
   static let niceness: Int32 = 10
 
   private let jobs = Mutex<[@Sendable () -> Void]>([])
@@ -51,9 +51,9 @@ final class RefillThread: Sendable {
     ready.signal()
   }
 
-  /// Names the calling thread and lowers its priority to `niceness` (Linux only). Both go through
-  /// /proc/thread-self, whose link names the thread's id (glibc's gettid and pthread_setname_np
-  /// are not visible to Swift).
+  /// Names the calling thread and makes it `niceness` nicer than the process (Linux only). Both
+  /// go through /proc/thread-self, whose link names the thread's id (glibc's gettid and
+  /// pthread_setname_np are not visible to Swift).
   private static func nameAndLowerPriority() {
     #if os(Linux)
       var link = [CChar](repeating: 0, count: 64)
@@ -61,7 +61,8 @@ final class RefillThread: Sendable {
       guard n > 0 else { return }
       let target = String(decoding: link[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
       guard let tid = target.split(separator: "/").last.flatMap({ id_t($0) }) else { return }
-      _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), tid, niceness)
+      let process = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+      _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), tid, min(19, process + niceness))
       let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
       guard fd >= 0 else { return }
       _ = name.withCString { write(fd, $0, strlen($0)) }
