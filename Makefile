@@ -101,7 +101,7 @@ pg-stop:
 SERVE_VENV = .venv-serve
 SERVE_SPEC = Sources/CaptchaServe/Resources/openapi.json
 
-.PHONY: test-serve test-serve-api bench-serve
+.PHONY: test-serve test-serve-api
 
 $(SERVE_VENV)/.installed: tools/serve/requirements.txt | python-deps
 	python3 -m venv $(SERVE_VENV)
@@ -115,15 +115,6 @@ test-serve-api: build-deps $(SERVE_VENV)/.installed
 	$(SWIFT) build --product captcha-gen-serve
 	$(SERVE_VENV)/bin/python tools/serve/run_schemathesis.py --bin .build/debug/captcha-gen \
 	  --schemathesis $(SERVE_VENV)/bin/schemathesis --spec $(SERVE_SPEC)
-
-# Load benchmark of serve (not a test): wrk on loopback, 2 threads, 64 connections, against
-# POST /v1/challenges from a full pool and against verify with pre-issued ids. SERVE_BENCH_ARGS
-# passes options, e.g. SERVE_BENCH_ARGS='--pool 12000 --seconds 1'.
-SERVE_BENCH_ARGS ?=
-
-bench-serve: release
-	$(call apt-install,wrk)
-	python3 tools/serve/bench_serve.py --bin $(BIN_RELEASE) $(SERVE_BENCH_ARGS)
 
 # Real-browser tests of the web widget (tools/widget/browser_test.py): headless Debian chromium through
 # chromium-driver and selenium (in .venv-browser). The script starts two `captcha-gen serve --dev
@@ -352,8 +343,20 @@ attack-train-rotate: attack-learn-venv
 	    --out $(ATTACK_MODELS) $(TRAIN_ARGS); \
 	fi
 
-# ---- serve in a container (issue 30): image, test-image ------------------------------------------
-.PHONY: image image-binaries test-image docker-deps
+# ---- serve under load and in a container (issue 30): bench-serve, image, test-image ---------------
+# `make bench-serve`: the open-loop benchmark of serve (tools/serve/bench_serve.py; figures in
+# docs/performance.md, "serve"): the sustained issue rate beside `batch --jobs N`, then issue and
+# verify together at 50% and 80% of it for 60 s each, with the memory store and with PostgreSQL
+# (tools/pg/cluster.sh). About 10 minutes. SERVE_BENCH_ARGS passes options, e.g.
+# SERVE_BENCH_ARGS='--stores memory --seconds 30'.
+SERVE_BENCH_ARGS ?=
+
+.PHONY: bench-serve image image-binaries test-image docker-deps
+
+bench-serve: build-deps pg-deps
+	$(SWIFT) build -c release --product captcha-gen
+	$(SWIFT) build -c release --product captcha-gen-serve
+	python3 tools/serve/bench_serve.py --bin $(BIN_RELEASE) $(SERVE_BENCH_ARGS)
 
 # `make image`: the OCI image (tools/image/Dockerfile, FROM scratch; docs/container.md) from the
 # IMAGE_CONFIG build of the two binaries, tagged IMAGE. dockerd (Debian's docker.io) is started when
@@ -366,7 +369,7 @@ DOCKERD      = $(CURDIR)/tools/image/dockerd.sh
 docker-deps:
 	$(call apt-install,$(DOCKER_DEB_PACKAGES))
 
-image-binaries: deps
+image-binaries: build-deps
 	$(SWIFT) build -c $(IMAGE_CONFIG) --product captcha-gen
 	$(SWIFT) build -c $(IMAGE_CONFIG) --product captcha-gen-serve
 
