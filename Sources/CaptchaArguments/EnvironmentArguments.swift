@@ -24,8 +24,9 @@ public struct EnvironmentArguments: Sendable {
   public static let prefix = "CAPTCHA_GEN_"
   /// The suffix of a variable that names a file holding the value.
   public static let fileSuffix = "_FILE"
-  /// Variables with the prefix that are not options: captcha-gen's own (`ServeSummary`).
-  static let otherVariables: Set<String> = [ServeSummary.binaryVariable]
+  /// Variables with the prefix that are not options of any command: captcha-gen's own
+  /// (`ServeSummary`).
+  static let toolVariables: Set<String> = [ServeSummary.binaryVariable]
   /// Options the environment never sets (they print and exit).
   static let excludedOptions: Set<String> = ["help", "version", "experimental-dump-help"]
 
@@ -64,14 +65,17 @@ public struct EnvironmentArguments: Sendable {
   }
 
   public let settings: [Setting]
+  /// Variables with the prefix the command reads itself (serve's `CAPTCHA_GEN_SECRET`).
+  public let otherVariables: Set<String>
 
-  /// The settings of `command`'s long options and flags.
-  public init(command: any ParsableCommand.Type) {
-    settings = Self.settings(dumpedHelp: command._dumpHelp())
+  /// The settings of `command`'s long options and flags; `otherVariables` are the command's own.
+  public init(command: any ParsableCommand.Type, otherVariables: Set<String> = []) {
+    self.init(settings: Self.settings(dumpedHelp: command._dumpHelp()), otherVariables: otherVariables)
   }
 
-  public init(settings: [Setting]) {
+  public init(settings: [Setting], otherVariables: Set<String> = []) {
     self.settings = settings
+    self.otherVariables = otherVariables.union(Self.toolVariables)
   }
 
   /// The settings in ArgumentParser's help dump (`--experimental-dump-help`).
@@ -158,7 +162,7 @@ public struct EnvironmentArguments: Sendable {
   func checkNames(in environment: [String: String]) throws(EnvironmentError) {
     let known = Set(settings.flatMap { [$0.variable, $0.variable + Self.fileSuffix] })
     for name in environment.keys.sorted()
-    where name.hasPrefix(Self.prefix) && !known.contains(name) && !Self.otherVariables.contains(name) {
+    where name.hasPrefix(Self.prefix) && !known.contains(name) && !otherVariables.contains(name) {
       throw .unknown(name, known: settings.map(\.variable).sorted())
     }
   }

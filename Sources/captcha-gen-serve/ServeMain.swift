@@ -8,7 +8,8 @@ import Foundation
 /// (`SecretRedaction`), and the process exits with its sysexits code.
 extension ServeCommand {
   static func main() async {
-    let environment = EnvironmentArguments(command: Self.self)
+    let environment = EnvironmentArguments(
+      command: Self.self, otherVariables: [SiteOptionGroup.secretVariable])
     let applied: EnvironmentArguments.Result
     do {
       applied = try environment.apply(

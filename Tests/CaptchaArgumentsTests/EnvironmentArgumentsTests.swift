@@ -117,6 +117,10 @@ final class EnvironmentArgumentsTests: XCTestCase {
     XCTAssertNoThrow(
       try sample.apply(to: [], environment: ["CAPTCHA_GEN_SERVE": "/opt/captcha-gen-serve"]),
       "captcha-gen's own variable is not an option")
+    let reading = EnvironmentArguments(command: Sample.self, otherVariables: ["CAPTCHA_GEN_SECRET"])
+    XCTAssertNoThrow(
+      try reading.apply(to: [], environment: ["CAPTCHA_GEN_SECRET": "s3cr3t"]),
+      "a variable the command reads itself is not an option")
   }
 
   func testErrorsNameTheVariableInTheirFirstLineOnly() {
