@@ -1,19 +1,20 @@
 import Logging
 import NIOCore
 
-/// The one log line each verify writes (and siteverify, which calls `record` the same way), for an
-/// operator to count passes and fails per kind and site, spot a client hammering, and see latency:
-/// `verify result=pass kind=slide client=203.0.113.0/24 latency_ms=0.84`. It never holds an id,
-/// a token, a secret, an answer or a full client address.
+/// The one log line each verify and each siteverify writes, for an operator to count passes and
+/// fails per kind and site, spot a client hammering, and see latency:
+/// `verify endpoint=verify result=pass kind=slide site=default client=203.0.113.0/24 latency_ms=0.84`.
+/// It never holds an id, a token, a secret, an answer or a full client address.
 public struct VerifyLogEntry: Sendable, Equatable {
   /// The endpoint: `verify` or `siteverify`.
   public var endpoint: String
-  /// What came of it: `pass`, `fail`, or a refusal (`unknown`, `expired`, `already_verified`,
-  /// `bad_request`, `unavailable`, …).
+  /// What came of it: `pass`, `fail`, or a refusal (verify: `unknown`, `expired`,
+  /// `already_verified`, `bad_request`, `unavailable`; siteverify: its error code, such as
+  /// `timeout-or-duplicate`).
   public var result: String
   /// The challenge's kind, when the challenge was found.
   public var kind: String?
-  /// The site, where the request names one.
+  /// The site (its site key), where known.
   public var site: String?
   /// The client's network (`ClientPrefix`), never its full address.
   public var client: String

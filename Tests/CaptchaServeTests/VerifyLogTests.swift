@@ -67,6 +67,30 @@ final class VerifyLogTests: XCTestCase {
     }
   }
 
+  func testEachSiteverifyLogsItsResultKindAndSiteAndNoToken() async throws {
+    let log = RecordingLog()
+    try await ServeHarness.withServer(
+      sites: SiteverifyEndpointTests.sites, server: ServerSettings(port: 0, dev: true), logger: log.logger
+    ) { client, _ in
+      let verdict = try await SiteverifyEndpointTests.token(client)
+      let token = try XCTUnwrap(verdict["token"] as? String)
+      let body = "secret=shop-secret&response=\(token)"
+      try await client.post("/v1/siteverify", body, headers: SiteverifyEndpointTests.form)
+      try await client.post("/v1/siteverify", body, headers: SiteverifyEndpointTests.form)
+      let lines = log.verifies.filter { $0.metadata["endpoint"] == "siteverify" }
+      XCTAssertEqual(lines.map { $0.metadata["result"] }, ["pass", "timeout-or-duplicate"])
+      XCTAssertEqual(lines.first?.metadata["kind"], "slide")
+      XCTAssertEqual(lines.first?.metadata["site"], "shop")
+      XCTAssertEqual(
+        log.verifies.first { $0.metadata["endpoint"] == "verify" }?.metadata["site"], "shop",
+        "the verify line names the challenge's site too")
+      for line in lines {
+        let text = line.metadata.values.joined(separator: " ")
+        XCTAssertFalse(text.contains(token) || text.contains("shop-secret"), "no token, no secret: \(text)")
+      }
+    }
+  }
+
   func testAStoreThatIsDownLogsUnavailable() async throws {
     let log = RecordingLog()
     try await ServeHarness.withServer(store: UnreachableStore(), logger: log.logger) { client, _ in
