@@ -5,8 +5,8 @@ against one throw-away PostgreSQL server on the host, as a site would run them.
   line with its result, kind, client network and latency, and nothing secret.
 - The store URL comes from a secret file (CAPTCHA_GEN_STORE_FILE); its password never shows in the logs.
 - Docker's HEALTHCHECK (`captcha-gen healthcheck`) reports healthy.
-- SIGTERM while a request is half sent: the request is answered, the container exits 0 within a
-  few seconds.
+- SIGTERM while a request is half sent: no new request is taken, the one in flight is answered, the
+  container exits 0 within a few seconds.
 - Bad configuration exits at start with one sentence and a sysexits code, inside the container.
 - The image is FROM scratch: two binaries, the user files, the CA certificates; it runs as a user
   other than root.
@@ -172,6 +172,8 @@ class ImageTests(unittest.TestCase):
         signalled = time.monotonic()
         docker("kill", "--signal", "TERM", self.first.name)
         time.sleep(0.5)
+        with self.assertRaises(Exception, msg="a new request after SIGTERM is not taken"):
+            http("GET", self.first.url + "/healthz", timeout=3)
         connection.sendall(body[3:])
         answer = b""
         while b"\r\n\r\n" not in answer or not answer.rstrip().endswith(b"}"):
