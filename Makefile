@@ -49,6 +49,7 @@ test: deps
 	$(MAKE) --no-print-directory test-browser
 	$(MAKE) --no-print-directory test-attacks
 	$(MAKE) --no-print-directory examples
+	$(MAKE) --no-print-directory test-image
 	$(MAKE) --no-print-directory lint
 
 # The XCTest suites, with a throw-away PostgreSQL cluster (tools/pg/cluster.sh) for the PostgreSQL
@@ -102,7 +103,7 @@ pg-stop:
 SERVE_VENV = .venv-serve
 SERVE_SPEC = Sources/CaptchaServe/Resources/openapi.json
 
-.PHONY: test-serve test-serve-api bench-serve
+.PHONY: test-serve test-serve-api
 
 $(SERVE_VENV)/.installed: tools/serve/requirements.txt | python-deps
 	python3 -m venv $(SERVE_VENV)
@@ -116,15 +117,6 @@ test-serve-api: build-deps $(SERVE_VENV)/.installed
 	$(SWIFT) build --product captcha-gen-serve
 	$(SERVE_VENV)/bin/python tools/serve/run_schemathesis.py --bin .build/debug/captcha-gen \
 	  --schemathesis $(SERVE_VENV)/bin/schemathesis --spec $(SERVE_SPEC)
-
-# Load benchmark of serve (not a test): wrk on loopback, 2 threads, 64 connections, against
-# POST /v1/challenges from a full pool and against verify with pre-issued ids. SERVE_BENCH_ARGS
-# passes options, e.g. SERVE_BENCH_ARGS='--pool 12000 --seconds 1'.
-SERVE_BENCH_ARGS ?=
-
-bench-serve: release
-	$(call apt-install,wrk)
-	python3 tools/serve/bench_serve.py --bin $(BIN_RELEASE) $(SERVE_BENCH_ARGS)
 
 # Real-browser tests of the web widget (tools/widget/browser_test.py): headless Debian chromium through
 # chromium-driver and selenium (in .venv-browser). The script starts two `captcha-gen serve --dev
@@ -373,3 +365,49 @@ attack-eval: build-deps attack-venv solver-venv
 
 test-attacks: attack-venv solver-venv
 	SOLVERS_PYTHON=$(CURDIR)/$(SOLVER_VENV)/bin/python $(VENV)/bin/python -m pytest -q tools/attacks
+
+# ---- serve under load and in a container (issue 30): bench-serve, image, test-image ---------------
+# `make bench-serve`: the open-loop benchmark of serve (tools/serve/bench_serve.py; figures in
+# docs/performance.md, "serve"): the sustained issue rate beside `batch --jobs N`, then issue and
+# verify together at 50% and 80% of it for 60 s each, with the memory store and with PostgreSQL
+# (tools/pg/cluster.sh). About 10 minutes. SERVE_BENCH_ARGS passes options, e.g.
+# SERVE_BENCH_ARGS='--stores memory --seconds 30'.
+SERVE_BENCH_ARGS ?=
+
+.PHONY: bench-serve image image-binaries test-image docker-deps
+
+bench-serve: build-deps pg-deps
+	$(SWIFT) build -c release --product captcha-gen
+	$(SWIFT) build -c release --product captcha-gen-serve
+	python3 tools/serve/bench_serve.py --bin $(BIN_RELEASE) $(SERVE_BENCH_ARGS)
+
+# `make image`: the OCI image (tools/image/Dockerfile, FROM scratch; docs/container.md) from the
+# IMAGE_CONFIG build of the two binaries, tagged IMAGE. dockerd (Debian's docker.io) is started when
+# none answers, and left running with the image in it.
+IMAGE        ?= captcha-gen:latest
+IMAGE_CONFIG ?= release
+DOCKER_DEB_PACKAGES = docker.io ca-certificates binutils
+DOCKERD      = $(CURDIR)/tools/image/dockerd.sh
+
+docker-deps:
+	$(call apt-install,$(DOCKER_DEB_PACKAGES))
+
+image-binaries: build-deps
+	$(SWIFT) build -c $(IMAGE_CONFIG) --product captcha-gen
+	$(SWIFT) build -c $(IMAGE_CONFIG) --product captcha-gen-serve
+
+image: image-binaries docker-deps
+	@$(DOCKERD) start
+	tools/image/build.sh .build/$(IMAGE_CONFIG) $(IMAGE)
+
+# `make test-image` (run by `make test`): tools/image/test_image.py against an image built from the
+# debug binaries `make test` has built already (TEST_IMAGE_CONFIG=release tests the release ones),
+# two containers and a throw-away PostgreSQL server listening on the docker bridge. dockerd is
+# started when none answers and stopped afterwards, like the PostgreSQL cluster; where dockerd
+# cannot run, the test says so and is skipped.
+TEST_IMAGE_CONFIG ?= debug
+TEST_IMAGE         = captcha-gen:test
+
+test-image: docker-deps pg-deps
+	$(MAKE) --no-print-directory image-binaries IMAGE_CONFIG=$(TEST_IMAGE_CONFIG)
+	tools/image/run_test.sh .build/$(TEST_IMAGE_CONFIG) $(TEST_IMAGE)

@@ -76,7 +76,12 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
-      resources: [.copy("Resources")]
+      // Compiled into the binary (PackageResources), so serve needs no folder beside it (the
+      // container image holds the binaries alone). A new file here needs its own line.
+      resources: [
+        .embedInCode("Resources/openapi.json"), .embedInCode("Resources/widget.js"),
+        .embedInCode("Resources/demo.html"),
+      ]
     ),
     // The PostgreSQL ChallengeStore (`--store postgres://…`): challenges shared by several instances,
     // single use atomic in the database. postgres-nio's PostgresClient is the connection pool.
@@ -111,7 +116,9 @@ let package = Package(
         .linkedLibrary("_FoundationCollections", .when(platforms: [.linux])),
       ]
     ),
-    // `captcha-gen serve` as a binary of its own: the HTTP server and its stores.
+    // `captcha-gen serve` as a binary of its own: the HTTP server and its stores. A static
+    // executable too (Linux), with full Foundation and ICU linked in, so the container image
+    // (tools/image, FROM scratch) needs no library beside it.
     .executableTarget(
       name: "captcha-gen-serve",
       dependencies: [
@@ -120,6 +127,16 @@ let package = Package(
         "CaptchaStorePostgres",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+      ],
+      linkerSettings: [
+        .unsafeFlags(["-static-executable"], .when(platforms: [.linux])),
+        .linkedLibrary("CoreFoundation", .when(platforms: [.linux])),
+        .linkedLibrary("FoundationInternationalization", .when(platforms: [.linux])),
+        .linkedLibrary("_FoundationICU", .when(platforms: [.linux])),
+        .linkedLibrary("_FoundationCShims", .when(platforms: [.linux])),
+        .linkedLibrary("_FoundationCollections", .when(platforms: [.linux])),
+        .linkedLibrary("stdc++", .when(platforms: [.linux])),
       ]
     ),
     // Benchmarks (`make bench`); prints medians, not a test.
@@ -135,6 +152,10 @@ let package = Package(
     .testTarget(name: "CaptchaBatchTests", dependencies: ["CaptchaBatch"]),
     .testTarget(name: "CaptchaCompareTests", dependencies: ["CaptchaCompare"]),
     .testTarget(name: "CLITests", dependencies: ["CaptchaKit"]),
+    .testTarget(
+      name: "CaptchaArgumentsTests",
+      dependencies: ["CaptchaArguments", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+    ),
     // The ChallengeStore contract as XCTest assertions, run against every store (ours in the tests,
     // a user's own store in theirs).
     .target(name: "ChallengeStoreTesting", dependencies: ["CaptchaService"]),

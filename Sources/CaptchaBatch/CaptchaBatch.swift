@@ -44,28 +44,37 @@ public enum CaptchaBatch {
   }
 
   /// Decodes a background file; prepares it at once when that does not depend on the item.
-  static func load(path: String, stage: BackgroundStage) throws -> BatchBackground {
+  /// `serve`'s pool refill loads its backgrounds through this stage too.
+  public static func load(path: String, stage: BackgroundStage) throws -> BatchBackground {
     let decoded = try stage.load(path: path)
     return stage.dependsOnSeed ? .decoded(decoded) : .prepared(try stage.prepare(decoded, seed: 0))
   }
 
-  /// The item's prepared background: the shared one, the shared picture prepared for the item's
-  /// seed, or the built-in background drawn from the item's seed.
-  static func prepared(_ background: BatchBackground?, for item: BatchItem, stage: BackgroundStage) throws
+  /// The prepared background for `seed`: the shared one, the shared picture prepared for the
+  /// seed, or the built-in background drawn from the seed.
+  static func prepared(_ background: BatchBackground?, seed: UInt64, stage: BackgroundStage) throws
     -> PreparedBackground
   {
     switch background {
     case .prepared(let prepared)?: return prepared
-    case .decoded(let decoded)?: return try stage.prepare(decoded, seed: item.seed)
-    case nil: return try stage.prepare(stage.builtIn(seed: item.seed), seed: item.seed)
+    case .decoded(let decoded)?: return try stage.prepare(decoded, seed: seed)
+    case nil: return try stage.prepare(stage.builtIn(seed: seed), seed: seed)
     }
+  }
+
+  /// One captcha of `kind` for `seed` on a loaded background (nil: the built-in one), in memory:
+  /// the stages every batch item and every challenge `serve` issues go through.
+  public static func captcha(on background: BatchBackground?, seed: UInt64, kind: any CaptchaKind) throws
+    -> MadeCaptcha
+  {
+    try kind.make(prepared(background, seed: seed, stage: kind.backgroundStage), seed: seed)
   }
 
   /// Makes one item; its files are written when the engine runs the returned item's `write`.
   static func make(_ item: BatchItem, _ background: BatchBackground?, kind: any CaptchaKind) throws
     -> PendingItem
   {
-    let made = try kind.make(prepared(background, for: item, stage: kind.backgroundStage), seed: item.seed)
+    let made = try captcha(on: background, seed: item.seed, kind: kind)
     let durable = kind.writesDurably
     return PendingItem {
       try made.files.write(toDirectory: item.folderPath, durable: durable)

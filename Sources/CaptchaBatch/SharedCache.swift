@@ -6,15 +6,16 @@ import VectorRaster
 /// Decoded backgrounds shared by a batch's workers, keyed by file path, keeping the most recently
 /// used `capacity` entries. Each entry is loaded once: a worker that asks for a background another
 /// worker is decoding waits for that decode instead of starting its own. Failures are cached too,
-/// so a corrupt file is decoded once and then reported for each of its items.
+/// so a corrupt file is decoded once and then reported for each of its items. `serve`'s pool
+/// refill workers share one the same way.
 ///
 /// Workers take neighbouring items of one work order (`BatchSchedule`), which are mostly on the
 /// same background: with a cache per worker, two jobs decoded every background twice, which cost
 /// about a tenth of the CPU of a 300-item batch of five photos. A worker that would wait for
 /// another's decode decodes the next background of the work order meanwhile (`prefetch`), so
 /// neither idles.
-final class SharedCache<Value>: @unchecked Sendable {
-  let capacity: Int
+package final class SharedCache<Value>: @unchecked Sendable {
+  package let capacity: Int
   private let lock = PlainLock()
   private var entries: [(key: String, entry: Entry)] = []
   private var loadCount = 0
@@ -25,7 +26,7 @@ final class SharedCache<Value>: @unchecked Sendable {
     var result: Result<Value, CaptchaError>?
   }
 
-  init(capacity: Int) {
+  package init(capacity: Int) {
     precondition(capacity >= 1)
     self.capacity = capacity
   }
@@ -39,7 +40,7 @@ final class SharedCache<Value>: @unchecked Sendable {
 
   /// The value for `key`: from the cache, from the worker already loading it, or from `load`.
   /// When another worker is loading it, `whileBusy` runs first (to prefetch what comes next).
-  func value(for key: String, whileBusy: () -> Void = {}, load: () throws -> Value) throws -> Value {
+  package func value(for key: String, whileBusy: () -> Void = {}, load: () throws -> Value) throws -> Value {
     let entry = self.entry(for: key)
     if !entry.lock.tryLock() {
       whileBusy()

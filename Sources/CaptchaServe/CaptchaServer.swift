@@ -38,7 +38,7 @@ public enum CaptchaServer {
     }
     ChallengeRoutes(service: service, dev: settings.dev).add(to: router)
     SiteverifyRoutes(service: service).add(to: router)
-    OperationalRoutes(service: service, assets: try ServeAssets.load()).add(to: router)
+    OperationalRoutes(service: service, assets: ServeAssets.load()).add(to: router)
     return router
   }
 

@@ -42,16 +42,15 @@ struct ChallengeRoutes {
     }
   }
 
+  /// Judges the answer and answers it; one `VerifyLog` line per request, whatever came of it.
   func verify(_ request: Request, _ context: ServeRequestContext) async throws -> Response {
     let id = try context.parameters.require("id")
-    let response = try await BodyDecoding.decode(VerifyRequestBody.self, from: request).clientResponse()
-    let outcome: VerifyOutcome
-    do {
-      outcome = try await service.verify(id: id, response: response)
-    } catch let error as ChallengeServiceError {
-      throw APIError(.badRequest, APIWording.text(error) + " (this challenge is now used up)")
-    } catch let error as ChallengeStoreUnavailable {
-      throw Self.unavailable(error, context)
+    var taken: StoredChallenge?
+    let outcome = try await VerifyLog.timing(
+      "verify", client: context.remoteAddress, logger: context.logger,
+      describe: { (Self.logResult($0), taken?.kind, taken?.sitekey) }
+    ) {
+      try await judge(id: id, request, context) { taken = $0 }
     }
     switch outcome {
     case .verdict(let verdict, let token):
@@ -70,6 +69,32 @@ struct ChallengeRoutes {
       throw APIError(.gone, "challenge \(id) has expired; fetch a new one")
     case .unknown:
       throw APIError(.notFound, "challenge \(id) is unknown (never issued, or expired and removed)")
+    }
+  }
+
+  /// The outcome of verifying `id` with the request's answer; `taken` is told the challenge.
+  func judge(
+    id: String, _ request: Request, _ context: ServeRequestContext, taken: (StoredChallenge) -> Void
+  ) async throws -> VerifyOutcome {
+    let response = try await BodyDecoding.decode(VerifyRequestBody.self, from: request).clientResponse()
+    do {
+      return try await service.verify(id: id, response: response, taken: taken)
+    } catch let error as ChallengeServiceError {
+      throw APIError(.badRequest, APIWording.text(error) + " (this challenge is now used up)")
+    } catch let error as ChallengeStoreUnavailable {
+      throw Self.unavailable(error, context)
+    }
+  }
+
+  /// The log's result for a verify: pass, fail, or why it was refused.
+  static func logResult(_ outcome: Result<VerifyOutcome, any Error>) -> String {
+    switch outcome {
+    case .success(.verdict(let verdict, _)): return verdict.passed ? "pass" : "fail"
+    case .success(.alreadyVerified): return "already_verified"
+    case .success(.expired): return "expired"
+    case .success(.unknown): return "unknown"
+    case .failure(let error as APIError) where error.status == .serviceUnavailable: return "unavailable"
+    case .failure: return "bad_request"
     }
   }
 

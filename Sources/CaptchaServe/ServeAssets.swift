@@ -1,7 +1,8 @@
 import Foundation
 
-/// The files `serve` answers with besides challenges, read once from the target's resources:
-/// the OpenAPI description, the widget script and the demo page.
+/// The files `serve` answers with besides challenges, compiled into the binary from the target's
+/// Resources folder (Package.swift: `embedInCode`): the OpenAPI description, the widget script and
+/// the demo page.
 struct ServeAssets: Sendable {
   var openAPI: [UInt8]
   var widgetScript: [UInt8]
@@ -10,18 +11,11 @@ struct ServeAssets: Sendable {
   /// The line of demo.html replaced by one widget element per kind.
   static let widgetsMarker = "<!-- captcha-gen:widgets -->"
 
-  /// Reads the three files from the bundled Resources folder.
-  static func load() throws -> ServeAssets {
-    func read(_ name: String) throws -> Data {
-      guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Resources")
-      else {
-        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "Resources/\(name)"])
-      }
-      return try Data(contentsOf: url)
-    }
-    return ServeAssets(
-      openAPI: [UInt8](try read("openapi.json")), widgetScript: [UInt8](try read("widget.js")),
-      demoPage: String(decoding: try read("demo.html"), as: UTF8.self))
+  /// The three files as compiled in.
+  static func load() -> ServeAssets {
+    ServeAssets(
+      openAPI: PackageResources.openapi_json, widgetScript: PackageResources.widget_js,
+      demoPage: String(decoding: PackageResources.demo_html, as: UTF8.self))
   }
 
   /// The demo page with one `<div data-captcha-gen data-kind="KIND"></div>` per kind, in order.

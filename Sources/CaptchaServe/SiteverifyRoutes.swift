@@ -12,7 +12,22 @@ struct SiteverifyRoutes {
     router.post("/v1/siteverify") { request, context in try await siteverify(request, context) }
   }
 
+  /// Checks the token and answers; one `VerifyLog` line per request: `pass` with the token's kind
+  /// and site, or the refusal's error code.
   func siteverify(_ request: Request, _ context: ServeRequestContext) async throws -> Response {
+    var facts: (result: String, kind: String?, site: String?) = ("bad_request", nil, nil)
+    return try await VerifyLog.timing(
+      "siteverify", client: context.remoteAddress, logger: context.logger, describe: { _ in facts }
+    ) {
+      try await answer(request, context) { facts = $0 }
+    }
+  }
+
+  /// The answer to a siteverify request; `report` is told what to log.
+  func answer(
+    _ request: Request, _ context: ServeRequestContext,
+    report: ((result: String, kind: String?, site: String?)) -> Void
+  ) async throws -> Response {
     let body: SiteverifyBody
     do {
       body = try await SiteverifyBody.read(request)
@@ -25,12 +40,14 @@ struct SiteverifyRoutes {
         secret: body.secret, response: body.response, idempotencyKey: body.idempotencyKey)
     } catch let error as ChallengeStoreUnavailable {
       context.logger.warning("pass token store unavailable", metadata: ["error": "\(error.description)"])
+      report(("unavailable", nil, nil))
       return Self.failure(
         .internalError, "the token store is unavailable; the token was not checked, try again later",
         status: .serviceUnavailable)
     }
     switch result {
     case .success(let claims):
+      report(("pass", claims.kind, claims.sitekey))
       return .json(
         .object([
           ("success", .bool(true)),
@@ -41,6 +58,7 @@ struct SiteverifyRoutes {
           ("error-codes", .array([])),
         ]))
     case .failure(let refusal):
+      report((refusal.code.rawValue, nil, nil))
       let status: HTTPResponse.Status = if case .oversizedResponse = refusal { .badRequest } else { .ok }
       return Self.failure(refusal.code, Self.sentence(refusal), status: status)
     }

@@ -1,4 +1,4 @@
-/// Ready-made challenges of one kind, filled ahead of time by `PoolRefiller` so that issuing a
+/// Ready-made challenges of one kind, filled ahead of time by `PoolRefiller`'s workers so that issuing a
 /// challenge never waits for a picture to be drawn and encoded. `take` hands out the newest
 /// challenge; when the pool has run dry the request waits for the next one made (counted in
 /// `emptyTakes`, which a well-sized pool keeps at 0).
@@ -36,16 +36,24 @@ public actor ChallengePool {
     return await withCheckedContinuation { waiters.append($0) }
   }
 
-  /// How much this pool needs a new challenge: waiting requests first, then the emptiest pool.
-  /// nil when it is full (counting the ones being made).
+  /// How much this pool needs a new challenge: waiting requests not yet covered by a challenge
+  /// being made come first (above 1), then the emptiest pool (the missing share, up to 1). nil when
+  /// the ready challenges and those being made cover the capacity and every waiting request.
   func need() -> Double? {
-    if !waiters.isEmpty { return 2 + Double(waiters.count - pending) }
-    let missing = capacity - ready.count - pending
-    return missing > 0 ? Double(missing) / Double(capacity) : nil
+    let wanted = capacity + waiters.count
+    let missing = wanted - ready.count - pending
+    guard missing > 0 else { return nil }
+    if waiters.count > pending { return 1 + Double(waiters.count - pending) }
+    return Double(missing) / Double(wanted)
   }
 
-  /// Marks one challenge as being made for this pool.
-  func reserve() { pending += 1 }
+  /// Marks one challenge as being made for this pool if it still needs one (`need()`); false when
+  /// it does not, so concurrent refill workers never make more than the capacity.
+  func reserveIfNeeded() -> Bool {
+    guard need() != nil else { return false }
+    pending += 1
+    return true
+  }
 
   /// Adds a made challenge (to the oldest waiting request, if any); `seconds` it took to make.
   func put(_ challenge: ReadyChallenge, seconds: Double) {

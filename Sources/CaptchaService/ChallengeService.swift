@@ -38,17 +38,18 @@ public final class ChallengeService: Sendable {
     settings: ServiceSettings = ServiceSettings(),
     logger: Logger = Logger(label: "captcha-gen.service"), now: @escaping @Sendable () -> Date = { Date() }
   ) {
-    let (wake, wakeContinuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    let signal = RefillSignal()
     let pools = KindPools(
       factories: factories, siteFactories: siteFactories, capacity: settings.poolSize,
-      wakeRefiller: { wakeContinuation.yield() })
+      wakeRefiller: { signal.wake() })
     self.kinds = pools.kinds
     self.store = store
     self.tokens = tokens ?? (store as? any PassTokenStore) ?? MemoryPassTokenStore()
     self.sites = sites
     self.settings = settings
     self.pools = pools
-    self.refiller = PoolRefiller(pools: pools.entries, wake: wake, logger: logger)
+    self.refiller = PoolRefiller(
+      pools: pools.entries, workers: settings.refillWorkers, signal: signal, logger: logger)
     self.now = now
     self.logger = logger
   }
@@ -114,12 +115,16 @@ public final class ChallengeService: Sendable {
   /// `response` (see `judge`); a pass comes with a pass token for the challenge's site, kept in
   /// `tokens` for `settings.tokenTTL`. Throws `ChallengeServiceError.responseDoesNotFit` (the
   /// challenge is used up and counted as a fail) or the store's `ChallengeStoreUnavailable`.
-  public func verify(id: String, response: ClientResponse) async throws -> VerifyOutcome {
+  /// `taken` is told the challenge once it is taken (for the verify log line).
+  public func verify(
+    id: String, response: ClientResponse, taken: (StoredChallenge) -> Void = { _ in }
+  ) async throws -> VerifyOutcome {
     switch try await store.take(id: id, now: now()) {
     case .unknown: return .unknown
     case .expired: return .expired
     case .alreadyVerified: return .alreadyVerified
     case .taken(let challenge):
+      taken(challenge)
       do {
         let verdict = try judge(challenge, response: response)
         // The token first: a pass whose token cannot be stored is no pass (counted as a fail below).

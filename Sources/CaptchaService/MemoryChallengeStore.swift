@@ -6,10 +6,14 @@
 
 /// The default store (`--store memory`): challenges in this process only, nothing to install.
 /// Challenges die with the process and are not shared between instances; use PostgreSQL for that.
+/// A verified challenge keeps only its kind and expiry (to answer a replay 409 until it is swept):
+/// its pictures and answer are dropped at once, so memory holds the challenges still unanswered.
 public actor MemoryChallengeStore: ChallengeStore {
   private struct Row {
-    var challenge: StoredChallenge
-    var verified: Bool
+    var kind: String
+    var expiresAt: Date
+    /// nil once verified.
+    var live: StoredChallenge?
   }
 
   private var rows: [String: Row] = [:]
@@ -17,35 +21,43 @@ public actor MemoryChallengeStore: ChallengeStore {
   public init() {}
 
   public func insert(_ challenge: StoredChallenge) async throws {
-    rows[challenge.id] = Row(challenge: challenge, verified: false)
+    rows[challenge.id] = Row(kind: challenge.kind, expiresAt: challenge.expiresAt, live: challenge)
   }
 
   public func take(id: String, now: Date) async throws -> TakeResult {
     guard let row = rows[id] else { return .unknown }
-    if row.verified { return .alreadyVerified }
-    if row.challenge.expiresAt <= now { return .expired }
-    rows[id]?.verified = true
-    return .taken(row.challenge)
+    guard let challenge = row.live else { return .alreadyVerified }
+    if row.expiresAt <= now { return .expired }
+    rows[id]?.live = nil
+    return .taken(challenge)
   }
 
   public func picture(id: String, _ picture: ChallengePicture, now: Date) async throws
     -> StoredPicture?
   {
-    guard let row = rows[id], !row.verified, row.challenge.expiresAt > now else { return nil }
+    guard let row = rows[id], let challenge = row.live, row.expiresAt > now else { return nil }
     switch picture {
-    case .background: return row.challenge.background
-    case .piece: return row.challenge.piece
+    case .background: return challenge.background
+    case .piece: return challenge.piece
     }
   }
 
   public func sweep(now: Date) async throws -> [String: Int] {
     var expiredUnverified: [String: Int] = [:]
-    for (id, row) in rows where row.challenge.expiresAt <= now {
-      if !row.verified { expiredUnverified[row.challenge.kind, default: 0] += 1 }
+    for (id, row) in rows where row.expiresAt <= now {
+      if row.live != nil { expiredUnverified[row.kind, default: 0] += 1 }
       rows[id] = nil
     }
     return expiredUnverified
   }
 
   public func checkHealth() async throws {}
+
+  /// Bytes of pictures and answers held (unverified challenges only).
+  var heldBytes: Int {
+    rows.values.reduce(0) { total, row in
+      guard let live = row.live else { return total }
+      return total + live.answer.count + live.background.bytes.count + live.piece.bytes.count
+    }
+  }
 }

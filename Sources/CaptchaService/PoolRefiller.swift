@@ -1,64 +1,61 @@
-import Dispatch
 import Logging
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-/// The background task that keeps every pool full: it picks the pool in most need, makes one
-/// challenge on a thread of its own (drawing and encoding never run on the threads that serve
-/// requests), puts it in, and sleeps when every pool is full until a `take` wakes it.
+/// The background work that keeps every pool full: `workers` refill workers, each with a thread of
+/// its own (drawing and encoding never run on the threads that serve requests). A worker reserves
+/// a challenge for the pool in most need, makes it on its thread, puts it in, and waits when every
+/// pool is full (counting the challenges being made) until a `take` wakes it. All workers serve
+/// all pools, so one kind asked for alone is refilled on every core.
 struct PoolRefiller: Sendable {
   let pools: [(pool: ChallengePool, factory: ChallengeFactory)]
-  let wake: AsyncStream<Void>
+  let workers: Int
+  let signal: RefillSignal
   let logger: Logger
-  /// How long to wait after a failed make before the next try.
+  /// How long a worker waits after a failed make before its next try.
   static let retryDelay: Duration = .milliseconds(100)
-  private let queue = DispatchQueue(label: "captcha-gen.pool-refill", qos: .utility)
 
-  init(pools: [(pool: ChallengePool, factory: ChallengeFactory)], wake: AsyncStream<Void>, logger: Logger) {
-    self.pools = pools
-    self.wake = wake
-    self.logger = logger
+  /// Refills until the task is cancelled; a worker in the middle of a make finishes it first.
+  func run() async {
+    await withDiscardingTaskGroup { group in
+      for _ in 0..<max(1, workers) {
+        group.addTask { await work(on: RefillThread()) }
+      }
+    }
   }
 
-  /// Refills until the task is cancelled.
-  func run() async {
-    var wakeups = wake.makeAsyncIterator()
+  /// One worker's loop.
+  func work(on thread: RefillThread) async {
+    defer { thread.stop() }
     while !Task.isCancelled {
-      guard let next = await neediest() else {
-        if await wakeups.next() == nil { return }
+      let seen = signal.generation
+      guard let next = await reserveNeediest() else {
+        await signal.wait(after: seen)
         continue
       }
-      await next.pool.reserve()
       let started = ContinuousClock.now
-      switch await make(next.factory) {
+      let factory = next.factory
+      switch await thread.run({ Result { try factory.make() } }) {
       case .success(let challenge):
         await next.pool.put(challenge, seconds: (ContinuousClock.now - started).seconds)
       case .failure(let error):
         await next.pool.cancelReservation()
         logger.error(
-          "could not make a challenge", metadata: ["kind": "\(next.factory.kindName)", "error": "\(error)"])
+          "could not make a challenge", metadata: ["kind": "\(factory.kindName)", "error": "\(error)"])
         try? await Task.sleep(for: Self.retryDelay)
       }
     }
   }
 
-  /// The pool that needs a challenge most, or nil when all are full.
-  func neediest() async -> (pool: ChallengePool, factory: ChallengeFactory)? {
-    var best: (entry: (pool: ChallengePool, factory: ChallengeFactory), need: Double)?
-    for entry in pools {
-      if let need = await entry.pool.need(), need > (best?.need ?? 0) { best = (entry, need) }
-    }
-    return best?.entry
-  }
-
-  /// Runs `factory.make()` on the refill thread.
-  func make(_ factory: ChallengeFactory) async -> Result<ReadyChallenge, any Error> {
-    await withCheckedContinuation { continuation in
-      queue.async { continuation.resume(returning: Result { try factory.make() }) }
+  /// Reserves a challenge for the pool that needs one most; nil when all are full. Another worker
+  /// may reserve in between the look and the reservation: the pool then refuses and the look is
+  /// done again.
+  func reserveNeediest() async -> (pool: ChallengePool, factory: ChallengeFactory)? {
+    while true {
+      var best: (entry: (pool: ChallengePool, factory: ChallengeFactory), need: Double)?
+      for entry in pools {
+        if let need = await entry.pool.need(), need > (best?.need ?? 0) { best = (entry, need) }
+      }
+      guard let best else { return nil }
+      if await best.entry.pool.reserveIfNeeded() { return best.entry }
     }
   }
 }

@@ -5,6 +5,7 @@ import CaptchaServe
 import CaptchaService
 import CaptchaStorePostgres
 import Logging
+import NIOCore
 
 #if canImport(Glibc)
   import Glibc
@@ -27,17 +28,22 @@ struct ServeCommand: AsyncParsableCommand {
       verifies at most once and expires after --ttl seconds. The API is described in \
       Sources/CaptchaServe/Resources/openapi.json, also served at /v1/openapi.json. The answer \
       never leaves the server, except with --dev (tests only). Logs go to standard error.
+
+      Every option can also be set in the environment: CAPTCHA_GEN_ and the option's name in \
+      capitals with underscores (CAPTCHA_GEN_PORT=8080, CAPTCHA_GEN_STORE=postgres://…, switches \
+      1 or 0: CAPTCHA_GEN_REQUIRE_TRACK=1), or CAPTCHA_GEN_…_FILE naming a file that holds the \
+      value (for secrets). The command line wins over the environment.
       """,
     version: CaptchaKitVersion.string)
 
   @Option(help: "Address to listen on.")
-  var host = "127.0.0.1"
+  var host = ServeSummary.defaultHost
 
   @Option(
     help:
       "Port to listen on; 0 picks a free one. The first line on standard output is 'listening on http://HOST:PORT'."
   )
-  var port = 8080
+  var port = ServeSummary.defaultPort
 
   @Option(
     name: .customLong("kind"),
@@ -77,6 +83,12 @@ struct ServeCommand: AsyncParsableCommand {
 
   @Option(
     help: ArgumentHelp(
+      "Threads that refill the pools, shared by the kinds (default: one per core this process may use).",
+      valueName: "n"))
+  var workers: Int?
+
+  @Option(
+    help: ArgumentHelp(
       "Requests per minute per client address on the POST endpoints; 0/min turns it off.", valueName: "N/min"),
     transform: { try RateLimitSpec.parse($0) })
   var rateLimit = RateLimitSpec(perMinute: 0)
@@ -93,15 +105,19 @@ struct ServeCommand: AsyncParsableCommand {
   @OptionGroup(title: "Sites and pass tokens")
   var siteOptions: SiteOptionGroup
 
+  @Option(help: "How log lines on standard error look: text, or json (one object per line).")
+  var logFormat = LogFormat.text
+
   func validate() throws {
     if !kindLists.isEmpty { _ = try KindList.parse(kinds.names.joined(separator: ",")) }
     guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is out of range 0…65535") }
     guard ttl > 0 else { throw ValidationError("--ttl \(ttl) must be at least 1 second") }
     guard pool > 0 else { throw ValidationError("--pool \(pool) must be at least 1") }
+    if let workers, workers < 1 { throw ValidationError("--workers \(workers) must be at least 1") }
   }
 
   func run() async throws {
-    LoggingSystem.bootstrap(StreamLogHandler.standardError)
+    logFormat.bootstrap()
     let logger = Logger(label: "captcha-gen.serve")
     let store = await challengeStore(logger: logger)
     let service = try reportingErrors { try makeService(store: store, logger: logger) }
@@ -117,7 +133,7 @@ struct ServeCommand: AsyncParsableCommand {
       try await app.runService()
     } catch {
       await (store as? PostgresChallengeStore)?.shutdown()
-      printError("captcha-gen: serve on \(host):\(port) stopped: \(error)")
+      printError("captcha-gen: " + ListenFailure.sentence(for: error, host: host, port: port))
       throw ExitCode(CaptchaError.Kind.io.exitCode)
     }
     await (store as? PostgresChallengeStore)?.shutdown()
@@ -139,7 +155,8 @@ struct ServeCommand: AsyncParsableCommand {
     return ChallengeService(
       factories: factories, store: store, sites: sites, siteFactories: siteFactories,
       settings: ServiceSettings(
-        ttl: Double(ttl), poolSize: pool, requireTrack: requireTrack, tokenTTL: Double(siteOptions.tokenTTL)),
+        ttl: Double(ttl), poolSize: pool, requireTrack: requireTrack, tokenTTL: Double(siteOptions.tokenTTL),
+        refillWorkers: workers ?? System.coreCount),
       logger: logger)
   }
 

@@ -10,7 +10,7 @@ struct CaptchaGen: ParsableCommand {
     version: CaptchaKitVersion.string,
     subcommands: [
       MakeCommand.self, VerifyCommand.self, RasterCommand.self, BatchCommand.self, CompareCommand.self,
-      ShapesCommand.self, ServeSubcommand.self, SiteCommand.self,
+      ShapesCommand.self, ServeSubcommand.self, SiteCommand.self, HealthcheckCommand.self,
     ]
   )
 

@@ -18,7 +18,7 @@ enum ServeHandOff {
   static let binaryName = "captcha-gen-serve"
 
   /// The environment variable that, when set and not empty, names the serve binary instead.
-  static let environmentVariable = "CAPTCHA_GEN_SERVE"
+  static let environmentVariable = ServeSummary.binaryVariable
 
   /// sysexits' EX_UNAVAILABLE: the serve binary cannot be run.
   static let unavailableExitCode: Int32 = 69

@@ -47,7 +47,9 @@ final class ServeCLITests: XCTestCase {
     let port = try XCTUnwrap(address.split(separator: ":").last.map(String.init))
     let second = try CLI.run(["serve", "--port", port, "--kind", "slide", "--pool", "1"])
     XCTAssertEqual(second.status, 74, second.stderr)
-    XCTAssertTrue(second.stderr.contains("captcha-gen: serve on 127.0.0.1:\(port) stopped:"), second.stderr)
+    XCTAssertTrue(
+      second.stderr.contains("captcha-gen: serve cannot listen on 127.0.0.1:\(port): the port is in use;"),
+      second.stderr)
   }
 
   func testPortZeroPrintsTheAddressFirstAndServes() async throws {

@@ -49,13 +49,19 @@ enum ServeHarness {
     service settings: ServiceSettings = ServiceSettings(poolSize: 4),
     server: ServerSettings = ServerSettings(port: 0),
     clock: TestClock = TestClock(),
+    logger: Logger? = nil,
     _ test: @Sendable (any TestClientProtocol, ChallengeService) async throws -> T
   ) async throws -> T {
     let service = ChallengeService(
       factories: try kinds.map(factory), store: store, tokens: tokens, sites: sites, settings: settings,
       now: { clock.now })
-    var logger = Logger(label: "serve-tests")
-    logger.logLevel = .error
+    let logger =
+      logger
+      ?? {
+        var quiet = Logger(label: "serve-tests")
+        quiet.logLevel = .error
+        return quiet
+      }()
     let app = try CaptchaServer.application(service: service, settings: server, logger: logger)
     return try await app.test(.live) { client in try await test(client, service) }
   }

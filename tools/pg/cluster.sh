@@ -8,6 +8,9 @@
 #   tools/pg/cluster.sh resume   start it again on the same port
 #   tools/pg/cluster.sh stop     stop the server and delete the cluster
 #
+# PG_EXTRA_LISTEN=ADDRESS (start only) also listens on ADDRESS and lets in clients of the subnets
+# the server is on (trust): the container image's test gives the docker bridge's gateway.
+#
 # The state (data folder, port) is kept in .build/pg/state. initdb refuses to run as root, so as
 # root the cluster belongs to the `postgres` user the Debian package creates.
 set -euo pipefail
@@ -46,7 +49,7 @@ server_start() {
     [ "$fd" -le 2 ] || eval "exec $fd>&-" 2>/dev/null || true
   done
   as_owner "$(pg_bin)/pg_ctl" -D "$DATA" -l "$DATA/server.log" -w -t 30 start -o \
-    "-p $PORT -k $DATA -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+    "-p $PORT -k $DATA -c listen_addresses=127.0.0.1${EXTRA:+,$EXTRA} -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
     >/dev/null || { cat "$DATA/server.log" >&2; die "the server did not start (log above)"; }
 }
 
@@ -67,8 +70,10 @@ case "${1:-}" in
     while port_in_use "$PORT"; do PORT=$((PORT + 1)); done
     as_owner "$(pg_bin)/initdb" -D "$DATA" -U "$USER_NAME" -A trust --no-sync >/dev/null \
       || die "initdb failed in $DATA"
+    EXTRA=${PG_EXTRA_LISTEN:-}
+    [ -z "$EXTRA" ] || echo "host all all samenet trust" >> "$DATA/pg_hba.conf"
     mkdir -p "$STATE_DIR"
-    printf 'DATA=%s\nPORT=%s\n' "$DATA" "$PORT" > "$STATE"
+    printf 'DATA=%s\nPORT=%s\nEXTRA=%s\n' "$DATA" "$PORT" "$EXTRA" > "$STATE"
     server_start
     url
     ;;

@@ -6,9 +6,11 @@ import urllib.request
 
 
 class ServeProcess:
-    def __init__(self, binary, args):
+    def __init__(self, binary, args, stderr_path=None):
+        """`stderr_path`: a file for the server's log (default: discarded)."""
+        self.log = open(stderr_path, "w") if stderr_path else subprocess.DEVNULL
         self.process = subprocess.Popen(
-            [binary, "serve", "--port", "0", *args], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+            [binary, "serve", "--port", "0", *args], stdout=subprocess.PIPE, stderr=self.log, text=True)
         line = self.process.stdout.readline()
         match = re.match(r"listening on (http://\S+)", line)
         if not match:
@@ -38,3 +40,5 @@ class ServeProcess:
                 self.process.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 self.process.kill()
+        if self.log is not subprocess.DEVNULL:
+            self.log.close()
