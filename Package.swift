@@ -38,6 +38,10 @@ let package = Package(
     .target(name: "CSHA256"),
     // Errors with sysexits kinds, the project's PRNG, SHA-256, atomic files, the JSON writer.
     .target(name: "CaptchaSupport", dependencies: ["CSHA256"]),
+    // The proof of work's arithmetic in C: scrypt (RFC 7914), the table, the walk, a solution's check.
+    .target(name: "CProofOfWork", dependencies: ["CSHA256"]),
+    // The proof of work: puzzles per level, solutions, the shared table (docs/security.md).
+    .target(name: "CaptchaProofOfWork", dependencies: ["CaptchaSupport", "CProofOfWork"]),
     // C shim over libpng and libjpeg-turbo; owns every setjmp/longjmp.
     .target(
       name: "CCodecs",
@@ -130,6 +134,7 @@ let package = Package(
     .testTarget(
       name: "CaptchaSupportTests", dependencies: ["CaptchaSupport", "CSHA256", "CaptchaTestSupport"]),
     .testTarget(name: "CaptchaImagingTests", dependencies: ["CaptchaImaging"]),
+    .testTarget(name: "CaptchaProofOfWorkTests", dependencies: ["CaptchaProofOfWork", "CaptchaSupport"]),
     .testTarget(name: "CaptchaKindsTests", dependencies: ["CaptchaKinds", "CaptchaTestSupport"]),
     .testTarget(name: "CaptchaCheckTests", dependencies: ["CaptchaCheck"]),
     .testTarget(name: "CaptchaBatchTests", dependencies: ["CaptchaBatch"]),
