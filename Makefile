@@ -159,6 +159,30 @@ $(BROWSER_VENV)/.installed: tools/widget/requirements.txt | browser-deps python-
 test-browser: build browser-deps browser-venv pg-deps
 	$(BROWSER_VENV)/bin/python tools/widget/browser_test.py --bin .build/debug/captcha-gen $(BROWSER_ARGS)
 	$(BROWSER_VENV)/bin/python tools/widget/site_e2e_test.py --bin .build/debug/captcha-gen $(SITE_E2E_ARGS)
+	$(MAKE) --no-print-directory test-pow-browser
+
+# Proof of work (docs/security.md "Proof of work"). test-pow-browser: the widget's solver
+# (Resources/pow-worker.js) in headless Chromium against RFC 7914's scrypt vectors and the server's
+# table and walk (about 10 s). bench-pow (not a test): the solver's time per level in Chromium
+# against the fastest native solver (tools/pow/pow_native.c, every core) and plain SHA-256
+# hashcash as the baseline, and the server's cost per check; POW_BENCH_ARGS='--levels 1,2,3,4'.
+POW_NATIVE      = .build/pow/pow_native
+POW_C_SOURCES   = $(wildcard Sources/CProofOfWork/*.c) Sources/CSHA256/csha256.c
+POW_CC         := $(shell command -v cc 2>/dev/null || echo clang)
+POW_BENCH_ARGS ?=
+
+.PHONY: test-pow-browser bench-pow
+
+$(POW_NATIVE): tools/pow/pow_native.c $(POW_C_SOURCES) $(wildcard Sources/CProofOfWork/include/*.h)
+	@mkdir -p $(dir $@)
+	$(POW_CC) -O3 -march=native -pthread -ISources/CProofOfWork/include -ISources/CSHA256/include \
+	  -o $@ tools/pow/pow_native.c $(POW_C_SOURCES)
+
+test-pow-browser: browser-deps browser-venv
+	cd tools/pow && ../../$(BROWSER_VENV)/bin/python pow_browser_test.py
+
+bench-pow: browser-deps browser-venv $(POW_NATIVE)
+	cd tools/pow && ../../$(BROWSER_VENV)/bin/python bench_pow.py --native ../../$(POW_NATIVE) $(POW_BENCH_ARGS)
 
 # One captcha with the release build of the captcha-gen product alone (no serve layers: quick on a
 # fresh clone).
