@@ -68,13 +68,14 @@ let package = Package(
     // What a user's own Hummingbird or Vapor app embeds (docs/library.md).
     .target(
       name: "CaptchaService",
-      dependencies: ["CaptchaKit", .product(name: "Logging", package: "swift-log")]
+      dependencies: ["CaptchaKit", "CaptchaProofOfWork", .product(name: "Logging", package: "swift-log")]
     ),
     // The HTTP server behind `captcha-gen serve`: routes, JSON errors, rate limit, assets, demo page.
     .target(
       name: "CaptchaServe",
       dependencies: [
         "CaptchaService",
+        "CaptchaProofOfWork",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -86,7 +87,9 @@ let package = Package(
     // single use atomic in the database. postgres-nio's PostgresClient is the connection pool.
     .target(
       name: "CaptchaStorePostgres",
-      dependencies: ["CaptchaService", .product(name: "PostgresNIO", package: "postgres-nio")]
+      dependencies: [
+        "CaptchaService", "CaptchaProofOfWork", .product(name: "PostgresNIO", package: "postgres-nio"),
+      ]
     ),
     // The command-line arguments both executables share: the captcha option groups, `--kind`,
     // typed and structured option values, error reporting. No serve code, no full Foundation.
@@ -120,6 +123,7 @@ let package = Package(
       name: "captcha-gen-serve",
       dependencies: [
         "CaptchaArguments",
+        "CaptchaProofOfWork",
         "CaptchaServe",
         "CaptchaStorePostgres",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -143,11 +147,13 @@ let package = Package(
     // The ChallengeStore contract as XCTest assertions, run against every store (ours in the tests,
     // a user's own store in theirs).
     .target(name: "ChallengeStoreTesting", dependencies: ["CaptchaService"]),
-    .testTarget(name: "CaptchaServiceTests", dependencies: ["CaptchaService", "ChallengeStoreTesting"]),
+    .testTarget(
+      name: "CaptchaServiceTests",
+      dependencies: ["CaptchaService", "CaptchaProofOfWork", "ChallengeStoreTesting"]),
     .testTarget(
       name: "CaptchaStorePostgresTests",
       dependencies: [
-        "CaptchaStorePostgres", "ChallengeStoreTesting",
+        "CaptchaStorePostgres", "CaptchaProofOfWork", "ChallengeStoreTesting",
         .product(name: "PostgresNIO", package: "postgres-nio"),
       ]
     ),
@@ -155,6 +161,7 @@ let package = Package(
       name: "CaptchaServeTests",
       dependencies: [
         "CaptchaServe",
+        "CaptchaProofOfWork",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
       ]
     ),

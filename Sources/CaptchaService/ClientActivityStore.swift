@@ -30,22 +30,23 @@ public protocol ClientActivityStore: Sendable {
   /// Counts one request (see the protocol's contract) and returns the scores after it.
   func admit(_ request: ActivityRequest, rules: ActivityRules, now: Date) async throws -> Admission
 
-  /// Counts a verify by `client` for `site` that did not pass.
-  func recordFailure(client: String, site: String, rules: ActivityRules, now: Date) async throws
+  /// Counts a verify by `client` for `site` (nil: the challenge's site is not known) that did not pass.
+  func recordFailure(client: String, site: String?, rules: ActivityRules, now: Date) async throws
 
   /// Removes rows idle long enough that their scores are below a hundredth and their window is over.
   func sweepActivity(rules: ActivityRules, now: Date) async throws
 }
 
-/// One request to count: who sent it, for which site, how much it weighs (a no-puzzle challenge
-/// weighs more) and the per-minute limit of the client's window (0: no limit).
+/// One request to count: who sent it, for which site (nil when it is not known yet: a verify before
+/// its challenge is found; the site's scores are then left alone), how much it weighs (a no-puzzle
+/// challenge weighs more) and the per-minute limit of the client's window (0: no limit).
 public struct ActivityRequest: Sendable, Equatable {
   public var client: String
-  public var site: String
+  public var site: String?
   public var weight: Int
   public var limitPerMinute: Int
 
-  public init(client: String, site: String, weight: Int = 1, limitPerMinute: Int = 0) {
+  public init(client: String, site: String?, weight: Int = 1, limitPerMinute: Int = 0) {
     self.client = client
     self.site = site
     self.weight = weight
@@ -68,7 +69,8 @@ public struct ActivityScores: Sendable, Equatable {
 
 /// What `admit` decided.
 public enum Admission: Sendable, Equatable {
-  /// Counted; the client's and the site's scores after this request.
+  /// Counted; the client's and the site's scores after this request (the site's are zero when the
+  /// request named no site).
   case admitted(client: ActivityScores, site: ActivityScores)
   /// Over the client's limit for this minute; the seconds until its window restarts.
   case limited(retryAfter: Int)

@@ -49,19 +49,20 @@ public actor MemoryClientActivityStore: ClientActivityStore {
     guard admitted else {
       return .limited(retryAfter: max(1, Int((client.windowStart + ActivityRules.window - t).rounded(.up))))
     }
-    var site = row(siteKey(request.site), now: t, rules)
+    guard let siteName = request.site else { return .admitted(client: client.scores, site: .zero) }
+    var site = row(siteKey(siteName), now: t, rules)
     if clientBefore < rules.clientShareOfSite.requests { site.requests += Double(request.weight) }
-    rows[siteKey(request.site)] = site
+    rows[siteKey(siteName)] = site
     return .admitted(client: client.scores, site: site.scores)
   }
 
-  public func recordFailure(client: String, site: String, rules: ActivityRules, now: Date) async throws {
+  public func recordFailure(client: String, site: String?, rules: ActivityRules, now: Date) async throws {
     let t = now.timeIntervalSince1970
     var clientRow = row(clientKey(client), now: t, rules)
     let before = clientRow.failures
     clientRow.failures += 1
     rows[clientKey(client)] = clientRow
-    guard before < rules.clientShareOfSite.failures else { return }
+    guard let site, before < rules.clientShareOfSite.failures else { return }
     var siteRow = row(siteKey(site), now: t, rules)
     siteRow.failures += 1
     rows[siteKey(site)] = siteRow

@@ -1,4 +1,7 @@
-/// How the service issues and judges challenges (`serve --ttl`, `--pool`, `--require-track`).
+import CaptchaProofOfWork
+
+/// How the service issues and judges challenges (`serve --ttl`, `--pool`, `--require-track`,
+/// `--pow`, `--levels`, `--rate-limit`, `--client-prefix`).
 public struct ServiceSettings: Sendable, Equatable {
   /// Seconds a challenge stays verifiable after it is issued.
   public var ttl: Double
@@ -10,6 +13,15 @@ public struct ServiceSettings: Sendable, Equatable {
   public var sweepInterval: Double
   /// Seconds a pass token stays redeemable (`--token-ttl`).
   public var tokenTTL: Double
+  /// The proof of work every challenge carries; nil: none (`serve --pow off`, development only;
+  /// `serve` turns it on by default, a service of your own must ask for it).
+  public var pow: PowSettings?
+  /// How proof-of-work levels follow clients' and sites' recent activity.
+  public var levels: LevelRules
+  /// POSTs (issues and verifies) per minute per client prefix; 0: no limit.
+  public var rateLimitPerMinute: Int
+  /// How much of an address is one client for levels and limits.
+  public var clientPrefixes: ClientPrefixLengths
 
   public static let defaultTTL = 120.0
   public static let defaultPoolSize = 64
@@ -17,12 +29,18 @@ public struct ServiceSettings: Sendable, Equatable {
 
   public init(
     ttl: Double = defaultTTL, poolSize: Int = defaultPoolSize, requireTrack: Bool = false,
-    sweepInterval: Double? = nil, tokenTTL: Double = defaultTokenTTL
+    sweepInterval: Double? = nil, tokenTTL: Double = defaultTokenTTL, pow: PowSettings? = nil,
+    levels: LevelRules = .standard, rateLimitPerMinute: Int = 0,
+    clientPrefixes: ClientPrefixLengths = .standard
   ) {
     self.tokenTTL = tokenTTL
     self.ttl = ttl
     self.poolSize = poolSize
     self.requireTrack = requireTrack
     self.sweepInterval = sweepInterval ?? min(max(ttl / 4, 1), 30)
+    self.pow = pow
+    self.levels = levels
+    self.rateLimitPerMinute = rateLimitPerMinute
+    self.clientPrefixes = clientPrefixes
   }
 }
