@@ -184,6 +184,19 @@ test-pow-browser: browser-deps browser-venv
 bench-pow: browser-deps browser-venv $(POW_NATIVE)
 	cd tools/pow && ../../$(BROWSER_VENV)/bin/python bench_pow.py --native ../../$(POW_NATIVE) $(POW_BENCH_ARGS)
 
+# The attack simulation (figures, not a test; docs/security.md "Attack simulation"): two release
+# `serve` instances on a throw-away PostgreSQL cluster, a bot on one address prefix solving with
+# pow_native on every core and answering right 97% of the time, a person on another prefix beside
+# it; two phases (levels held at 1, then the default levels) of SIMULATE_ARGS='--minutes 2' each.
+SIMULATE_ARGS ?=
+
+.PHONY: simulate-pow
+
+simulate-pow: release pg-deps $(POW_NATIVE)
+	@$(PG_CLUSTER) stop; trap '$(PG_CLUSTER) stop' EXIT; trap 'exit 130' INT TERM; \
+	url=$$($(PG_CLUSTER) start) || exit 1; \
+	python3 tools/pow/simulate_attack.py --bin $(BIN_RELEASE) --native $(POW_NATIVE) --store $$url $(SIMULATE_ARGS)
+
 # One captcha with the release build of the captcha-gen product alone (no serve layers: quick on a
 # fresh clone).
 demo: build-deps

@@ -51,7 +51,7 @@ struct ChallengeRoutes {
 
   func verify(_ request: Request, _ context: ServeRequestContext) async throws -> Response {
     let id = try context.parameters.require("id")
-    let body = try await BodyDecoding.decode(VerifyRequestBody.self, from: request)
+    let body = try await BodyDecoding.decode(VerifyRequestBody.self, from: request, required: true)
     let response = try body.clientResponse()
     let outcome: VerifyOutcome
     do {

@@ -30,6 +30,9 @@ final class ProofOfWorkEndpointTests: XCTestCase {
           "\"pow.nonces\" has 300 entries; a solution has at most 256"
         ),
       ]
+      let empty = try await client.post("/v1/challenges/\(id)/verify", "")
+      XCTAssertEqual(empty.status, .badRequest)
+      XCTAssertEqual(try empty.errorMessage, "the request has no body; send the answer as a JSON object")
       for (body, message) in cases {
         let response = try await client.post("/v1/challenges/\(id)/verify", body)
         XCTAssertEqual(response.status, .badRequest, body)

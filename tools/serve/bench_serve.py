@@ -58,7 +58,12 @@ def main():
     parser.add_argument("--seconds", type=int, default=1, help="length of each wrk run")
     parser.add_argument("--fill-timeout", type=int, default=900)
     parser.add_argument("--serve-arg", action="append", default=[], help="extra option for serve (repeatable)")
+    parser.add_argument(
+        "--pow-nonces", type=int, default=0,
+        help="verify bodies carry a proof of work of this many (wrong) nonces, so that the server walks "
+             "every one before it fails the answer (16: the default challenge's puzzles)")
     args = parser.parse_args()
+    verify_body = json.dumps({"x": 100, **({"pow": {"nonces": list(range(args.pow_nonces))}} if args.pow_nonces else {})})
 
     server = ServeProcess(args.bin, ["--kind", "slide", "--pool", str(args.pool), "--ttl", "3600", *args.serve_arg])
     try:
@@ -76,12 +81,14 @@ def main():
         with tempfile.NamedTemporaryFile("w", suffix=".ids", delete=False) as f:
             f.write("\n".join(ids) + "\n")
         print("load before verify run:", uptime(), flush=True)
-        verify = wrk(server.url + "/", os.path.join(HERE, "verify.lua"), args.seconds, [f.name, "2"])
+        verify = wrk(server.url + "/", os.path.join(HERE, "verify.lua"), args.seconds, [f.name, "2", verify_body])
         os.unlink(f.name)
     finally:
         server.stop()
 
-    print("\n== captcha-gen serve under wrk (loopback, 2 threads, 64 connections, %d s each)" % args.seconds)
+    print("\n== captcha-gen serve %s under wrk (loopback, 2 threads, 64 connections, %d s each)" % (
+        " ".join(args.serve_arg), args.seconds))
+    print("verify body:", verify_body)
     print(f"{'endpoint':<28}{'req/s':>10}{'p50':>10}{'p90':>10}{'p99':>10}{'non-2xx':>10}")
     print(f"{'POST /v1/challenges':<28}{issue['rps']:>10.0f}{issue['p50']:>10}{issue['p90']:>10}{issue['p99']:>10}{issue['non2xx']:>10}")
     print(f"{'POST /v1/challenges/ID/verify':<28}{verify['rps']:>10.0f}{verify['p50']:>10}{verify['p90']:>10}{verify['p99']:>10}{verify['non2xx']:>10}")
