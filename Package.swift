@@ -5,7 +5,8 @@ import PackageDescription
 //   VectorRaster, CaptchaSupport (CSHA256), CCodecs  →  CaptchaImaging  →  CaptchaKinds
 //   →  CaptchaCheck, CaptchaBatch, CaptchaCompare  →  CaptchaKit (umbrella)  →  CaptchaArguments  →  captcha-gen
 //   CaptchaKit  →  captcha-bench
-//   CaptchaKit  →  CaptchaService  →  CaptchaServe (Hummingbird), CaptchaStorePostgres (postgres-nio)
+//   CaptchaSupport, CProofOfWork (CSHA256)  →  CaptchaProofOfWork
+//   CaptchaKit, CaptchaProofOfWork  →  CaptchaService  →  CaptchaServe (Hummingbird), CaptchaStorePostgres (postgres-nio)
 //   CaptchaArguments, CaptchaServe, CaptchaStorePostgres  →  captcha-gen-serve
 // captcha-gen never links the serve layers (they load full Foundation and ICU): `captcha-gen serve`
 // execs the captcha-gen-serve binary next to it.
@@ -70,7 +71,7 @@ let package = Package(
       name: "CaptchaService",
       dependencies: ["CaptchaKit", "CaptchaProofOfWork", .product(name: "Logging", package: "swift-log")]
     ),
-    // The HTTP server behind `captcha-gen serve`: routes, JSON errors, rate limit, assets, demo page.
+    // The HTTP server behind `captcha-gen serve`: routes, JSON errors, client addresses, assets, demo page.
     .target(
       name: "CaptchaServe",
       dependencies: [
