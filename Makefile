@@ -161,7 +161,7 @@ test-browser: build browser-deps browser-venv pg-deps
 	$(BROWSER_VENV)/bin/python tools/widget/site_e2e_test.py --bin .build/debug/captcha-gen $(SITE_E2E_ARGS)
 	$(MAKE) --no-print-directory test-pow-browser
 
-# Proof of work (docs/security.md "Proof of work"). test-pow-browser: the widget's solver
+# Proof of work (docs/proof-of-work.md). test-pow-browser: the widget's solver
 # (Resources/pow-worker.js) in headless Chromium against RFC 7914's scrypt vectors and the server's
 # table and walk (about 10 s). bench-pow (not a test): the solver's time per level in Chromium
 # against the fastest native solver (tools/pow/pow_native.c, every core) and plain SHA-256
@@ -184,7 +184,7 @@ test-pow-browser: browser-deps browser-venv
 bench-pow: browser-deps browser-venv $(POW_NATIVE)
 	cd tools/pow && ../../$(BROWSER_VENV)/bin/python bench_pow.py --native ../../$(POW_NATIVE) $(POW_BENCH_ARGS)
 
-# The attack simulation (figures, not a test; docs/security.md "Attack simulation"): two release
+# The attack simulation (figures, not a test; docs/proof-of-work.md "Attack simulation"): two release
 # `serve` instances on a throw-away PostgreSQL cluster, a bot on one address prefix solving with
 # pow_native on every core and answering right 97% of the time, a person on another prefix beside
 # it; two phases (levels held at 1, then the default levels) of SIMULATE_ARGS='--minutes 2' each.

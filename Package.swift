@@ -41,7 +41,7 @@ let package = Package(
     .target(name: "CaptchaSupport", dependencies: ["CSHA256"]),
     // The proof of work's arithmetic in C: scrypt (RFC 7914), the table, the walk, a solution's check.
     .target(name: "CProofOfWork", dependencies: ["CSHA256"]),
-    // The proof of work: puzzles per level, solutions, the shared table (docs/security.md).
+    // The proof of work: puzzles per level, solutions, the shared table (docs/proof-of-work.md).
     .target(name: "CaptchaProofOfWork", dependencies: ["CaptchaSupport", "CProofOfWork"]),
     // C shim over libpng and libjpeg-turbo; owns every setjmp/longjmp.
     .target(

@@ -1,5 +1,5 @@
-/// The proof of work's shape and how hard each level is (`serve --pow`; docs/security.md "Proof of
-/// work"). A challenge carries `puzzles` puzzles; each takes `difficulty(level)` walks on average to
+/// The proof of work's shape and how hard each level is (`serve --pow`; docs/proof-of-work.md).
+/// A challenge carries `puzzles` puzzles; each takes `difficulty(level)` walks on average to
 /// solve, each walk `steps` dependent reads of a table of 2^`tableLog2` words. Level 1 is the resting
 /// level; every level above doubles the expected work.
 public struct PowSettings: Sendable, Equatable {

@@ -7,7 +7,7 @@
 #endif
 
 /// How a challenge's proof-of-work level follows from recent activity (`serve --levels`;
-/// docs/security.md "Levels"). Level 1 is the rest; each of four scores adds
+/// docs/proof-of-work.md "Levels"). Level 1 is the rest; each of four scores adds
 /// floor(log2(1 + score / perLevel)) levels: the client's requests and failures, the site's
 /// requests and failures. So a client adds one level at `clientRequestsPerLevel` recent requests,
 /// two at three times that, three at seven times, and so on; scores halve every

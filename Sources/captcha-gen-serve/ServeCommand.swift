@@ -99,7 +99,7 @@ struct ServeCommand: AsyncParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "How proof-of-work levels rise with recent activity and fall back (docs/security.md).",
+      "How proof-of-work levels rise with recent activity and fall back (docs/proof-of-work.md).",
       valueName: "key=value,…"),
     transform: { try LevelSpec.parse($0) })
   var levels = LevelSpec(rules: .standard)

@@ -2,7 +2,7 @@ import CaptchaProofOfWork
 import CaptchaSupport
 import XCTest
 
-/// The table and the walk against the vectors pow-worker.js computes (docs/security.md lists them;
+/// The table and the walk against the vectors pow-worker.js computes (docs/proof-of-work.md lists them;
 /// tools/widget/pow_test.py checks the JavaScript side in Chromium), and solutions checked whole.
 final class TableWalkTests: XCTestCase {
   static let salt = Array(UInt8(0)..<16)

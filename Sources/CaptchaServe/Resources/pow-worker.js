@@ -1,5 +1,5 @@
 // captcha-gen's proof-of-work solver, served at /pow-worker.js and run in a Web Worker by the widget
-// (docs/security.md "Proof of work"). Plain JavaScript, no build step; the server checks the same
+// (docs/proof-of-work.md). Plain JavaScript, no build step; the server checks the same
 // function in C (Sources/CProofOfWork).
 //
 // The function ("table-walk-v1"): every client holds the same table of 2^table_log2 32-bit words,
