@@ -5,8 +5,8 @@ import Foundation
 /// The challenge object `POST /v1/challenges` answers with (docs: serve-api, openapi.json).
 enum ChallengeJSON {
   /// `issued` as JSON: id, kind, expires_at, the picture URLs (or data: URLs with `inlineImages`),
-  /// the kind's public facts (a no-puzzle challenge has neither), the proof of work, and with `dev`
-  /// the answer.
+  /// the kind's public facts (a no-puzzle challenge has neither), the proof of work, whether the
+  /// no-puzzle challenge may be asked for instead, and with `dev` the answer.
   static func value(_ issued: IssuedChallenge, inlineImages: Bool, dev: Bool) -> JSONValue {
     let base = "/v1/challenges/\(issued.id)"
     var members: [(String, JSONValue)] = [
@@ -22,6 +22,7 @@ enum ChallengeJSON {
       members += ready.facts.jsonMembers
     }
     if let pow = issued.pow { members.append(("pow", pow.json)) }
+    if issued.noPuzzleOffered { members.append(("no_puzzle", .bool(true))) }
     if dev, let ready = issued.ready { members.append(("answer", ready.answerJSON)) }
     return .object(members)
   }

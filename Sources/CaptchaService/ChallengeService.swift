@@ -13,7 +13,7 @@ import Logging
 /// puts HTTP in front of it; an app of your own can do the same (docs/library.md).
 /// With `settings.pow`, every challenge carries a proof of work whose level follows the client's
 /// and the site's recent activity (`ChallengeGate`, kept in `activity`); the rate limit is counted
-/// there too (docs/security.md). Call `run()` in a task of its own: it keeps the pools full and
+/// there too (docs/proof-of-work.md). Call `run()` in a task of its own: it keeps the pools full and
 /// sweeps the store.
 public final class ChallengeService: Sendable {
   /// The kinds offered, in order; a request without a kind gets the first.
@@ -114,9 +114,13 @@ public final class ChallengeService: Sendable {
       client: gate.clientKey(client), site: site.sitekey, weight: weight, now: now())
     let ready = await pool?.take()
     let id = ChallengeID.make()
+    let noPuzzleOffered =
+      !noPuzzleAsked && offered.contains(NoPuzzleOffer.kindName)
+      && (site.kinds?.contains(NoPuzzleOffer.kindName) ?? true)
     let issued = IssuedChallenge(
       id: id, expiresAt: now().addingTimeInterval(settings.ttl), kind: name, ready: ready,
-      pow: gate.puzzle(level: level + extraLevels, id: id), sitekey: site.sitekey, hostname: hostname)
+      pow: gate.puzzle(level: level + extraLevels, id: id), sitekey: site.sitekey, hostname: hostname,
+      noPuzzleOffered: noPuzzleOffered)
     try await store.insert(issued.stored)
     metrics.countIssued(kind: name)
     return issued

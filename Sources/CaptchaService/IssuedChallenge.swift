@@ -20,6 +20,9 @@ public struct IssuedChallenge: Sendable {
   /// The site it was issued for, and the host of the page that asked ("" without `Origin`).
   public var sitekey: String
   public var hostname: String
+  /// Whether the site lets the client ask for the no-puzzle challenge instead of this puzzle (the
+  /// widget then offers "I can't solve the puzzle").
+  public var noPuzzleOffered: Bool
 
   public init(
     id: String, expiresAt: Date, ready: ReadyChallenge, pow: PowPuzzle? = nil,
@@ -32,7 +35,7 @@ public struct IssuedChallenge: Sendable {
 
   public init(
     id: String, expiresAt: Date, kind: String, ready: ReadyChallenge?, pow: PowPuzzle?, sitekey: String,
-    hostname: String
+    hostname: String, noPuzzleOffered: Bool = false
   ) {
     self.id = id
     self.expiresAt = expiresAt
@@ -41,6 +44,7 @@ public struct IssuedChallenge: Sendable {
     self.pow = pow
     self.sitekey = sitekey
     self.hostname = hostname
+    self.noPuzzleOffered = noPuzzleOffered
   }
 
   /// The record the store keeps.

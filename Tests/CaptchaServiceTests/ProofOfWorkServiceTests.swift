@@ -137,6 +137,31 @@ final class ProofOfWorkServiceTests: XCTestCase {
     XCTAssertFalse(failed.passed)
   }
 
+  func testAPuzzleSaysWhenItsSiteAllowsTheNoPuzzleChallenge() async throws {
+    let sites = SiteRegistry(sites: [
+      Site(sitekey: "open", secrets: [], hostnames: .any),
+      Site(sitekey: "puzzles", secrets: [], hostnames: .any, kinds: ["slide"]),
+      Site(sitekey: "both", secrets: [], hostnames: .any, kinds: ["slide", "pow"]),
+    ])
+    let service = ChallengeService(
+      factories: [try ServiceFixtures.factory("slide")], store: MemoryChallengeStore(), sites: sites,
+      settings: settings(), noPuzzle: NoPuzzleOffer())
+    let running = Task { await service.run() }
+    defer { running.cancel() }
+    let open = try await service.issue(sitekey: "open", client: Self.person)
+    XCTAssertTrue(open.noPuzzleOffered, "a site that names no kinds may ask for every kind offered")
+    let puzzles = try await service.issue(sitekey: "puzzles", client: Self.person)
+    XCTAssertFalse(puzzles.noPuzzleOffered, "this site does not allow pow")
+    let both = try await service.issue(sitekey: "both", client: Self.person)
+    XCTAssertTrue(both.noPuzzleOffered)
+    let noPuzzle = try await service.issue(kind: "pow", sitekey: "both", client: Self.person)
+    XCTAssertFalse(noPuzzle.noPuzzleOffered, "the no-puzzle challenge itself offers nothing else")
+    try await ServiceFixtures.withService(settings: settings()) { withoutOffer in
+      let issued = try await withoutOffer.issue(client: Self.person)
+      XCTAssertFalse(issued.noPuzzleOffered, "the server does not offer pow")
+    }
+  }
+
   func testTheRateLimitCountsPerClientAndTheNoPuzzleChallengeWeighsMore() async throws {
     let clock = TestClock()
     let service = ChallengeService(
