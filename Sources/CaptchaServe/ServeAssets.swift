@@ -15,7 +15,8 @@ struct ServeAssets: Sendable {
   /// The widget's parts in Resources/widget/, in the order `/widget.js` joins them: each uses only
   /// the parts before it; the first opens the script's one function scope and the last closes it.
   static let widgetParts = [
-    "core.js", "input.js", "slide.js", "rotate.js", "pattern.js", "token.js", "mount.js",
+    "core.js", "input.js", "slide.js", "rotate.js", "pattern.js", "token.js", "pow.js", "no-puzzle.js",
+    "mount.js",
   ]
 
   /// Reads the files from the bundled Resources folder.

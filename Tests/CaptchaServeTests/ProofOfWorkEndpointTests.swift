@@ -67,6 +67,9 @@ final class ProofOfWorkEndpointTests: XCTestCase {
       let verdict = try await client.post(
         "/v1/challenges/\(id)/verify", "{\"pow\": {\"nonces\": \(nonces)}}")
       XCTAssertEqual(try verdict.json["pass"] as? Bool, true, verdict.text)
+      XCTAssertNil(challenge["no_puzzle"], "the no-puzzle challenge offers no other")
+      let slide = try await client.post("/v1/challenges", #"{"kind": "slide"}"#).json
+      XCTAssertEqual(slide["no_puzzle"] as? Bool, true, "the widget may offer \"I can't solve the puzzle\"")
     }
   }
 
@@ -76,6 +79,19 @@ final class ProofOfWorkEndpointTests: XCTestCase {
       XCTAssertEqual(script.status, .ok)
       XCTAssertEqual(script.headers[.contentType], "application/javascript; charset=utf-8")
       XCTAssertTrue(script.text.contains("table-walk-v1"))
+    }
+  }
+
+  func testTheWidgetIsJoinedFromItsPartsIntoOneScript() async throws {
+    try await ServeHarness.withServer { client, _ in
+      let widget = try await client.get("/widget.js").text
+      XCTAssertTrue(widget.contains("(function (global) {"), "core.js opens the scope")
+      XCTAssertTrue(widget.hasSuffix("})(window);\n"), "mount.js closes it")
+      for part in [
+        "function createClient(", "function slideControl(", "function powSolver(", "function powControl(",
+      ] {
+        XCTAssertTrue(widget.contains(part), part)
+      }
     }
   }
 

@@ -1,4 +1,5 @@
-"""Real-browser tests of the web widget (widget.js + the demo page) against `captcha-gen serve --dev`.
+"""Real-browser tests of the web widget (widget.js + the demo page) against `captcha-gen serve --dev`, with
+the proof of work on (the widget solves it; tools/widget/pow_widget_test.py tests that part).
 
 Headless Debian Chromium driven by selenium through chromedriver. The script starts two servers
 (plain, and `--steps 8` for the stepped tests) on free ports, reads each one's first stdout line
@@ -77,11 +78,10 @@ SERVERS = {}
 class Server:
     """One `captcha-gen serve --dev --port 0` process; `url` is what it printed first."""
 
-    def __init__(self, binary, extra, log_path):
+    def __init__(self, binary, extra, log_path, kinds=KINDS):
         self.log = open(log_path, "w")
-        # --pow off until widget.js solves the proof of work (tools/pow/pow_browser_test.py tests the solver).
-        command = [binary, "serve", "--dev", "--port", "0", "--kind", ",".join(KINDS), "--rate-limit", "0",
-                   "--pow", "off"] + extra
+        # The proof of work is on, as by default: the widget solves it in its worker and sends the solution.
+        command = [binary, "serve", "--dev", "--port", "0", "--kind", ",".join(kinds), "--rate-limit", "0"] + extra
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.log, text=True)
         self.url = self._read_address(command)
         # Keep draining stdout so the server never blocks on a full pipe.

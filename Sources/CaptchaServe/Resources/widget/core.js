@@ -18,11 +18,18 @@
  * are sent in background pixels (the widget converts from its displayed size itself), with the drag
  * track [{t, x, y}] (t: ms from the start of the drag). See docs/serving.md, "The widget".
  *
+ * Proof of work: a challenge's "pow" puzzle is solved in a Web Worker (the server's /pow-worker.js)
+ * while the person works on the picture, and verify sends the solution; a person who is faster
+ * sees "Checking…" until it is done. When the site allows the no-puzzle challenge, a button "I can't
+ * solve the puzzle" switches to it; a site whose default kind is "pow" gets the invisible mode (no
+ * picture: the widget solves in the background and fills the form field).
+ *
  * Served as one script: `serve` joins the files of Resources/widget/ in this order (ServeAssets.
  * widgetParts), each depending only on those before it: core.js (1 page helpers, 2 the server
  * client), input.js (3 steps: stops to snap to, 4 the input core: drags with their track, slider
  * keys, the value a drag or Enter submits), slide.js (5), rotate.js (6), pattern.js (7), token.js
- * (8 the pass token: form field, expiry), mount.js (9 the widget: states, mounting, the API; 10 the
+ * (8 the pass token: form field, expiry), pow.js (9 the proof-of-work worker), no-puzzle.js (10 the
+ * no-puzzle and invisible modes), mount.js (11 the widget: states, mounting, the API; 12 the
  * <captcha-gen> form element). This file opens the script's function scope; mount.js closes it.
  */
 (function (global) {
@@ -41,8 +48,17 @@
       slide: 'Drag the slider to fit the piece into its gap.',
       rotate: 'Turn the picture upright: drag the handle around the ring.',
       pattern: 'Connect these shapes on the board, in this order:',
+      pow: 'No puzzle: your browser does a short computation instead.',
     },
     checking: 'Checking…',
+    powWait: 'Checking… your browser is finishing a short computation.',
+    powWorking: function (solved, total) {
+      return 'Working: ' + solved + ' of ' + total + ' parts done.';
+    },
+    powError: 'Your browser could not do the check: ',
+    noPuzzle: 'I can\'t solve the puzzle',
+    backToPuzzle: 'Show me a puzzle',
+    retry: 'Try again',
     pass: 'Passed: you are verified.',
     fail: 'Failed: ',
     again: ' Here comes a new puzzle.',
@@ -113,6 +129,15 @@
     '.cg-button.cg-primary{background:var(--cg-accent);border-color:var(--cg-accent);color:#fff}',
     '.cg-button:disabled{opacity:.5;cursor:default}',
     '.cg-status{min-height:1.4em;margin-top:8px;font-size:13px;color:#475569}',
+    '.cg-foot{display:flex;flex-wrap:wrap;gap:8px;margin-top:8px}',
+    '.cg-foot button{font:inherit;font-size:13px;padding:4px 10px;border:1px solid var(--cg-line);',
+    'border-radius:8px;background:#fff;color:var(--cg-accent);cursor:pointer}',
+    '.cg-foot button:focus-visible{outline:3px solid var(--cg-accent);outline-offset:2px}',
+    '.cg-foot button[hidden]{display:none}',
+    '.cg-pow{display:block;width:100%;height:8px;margin-top:8px;accent-color:var(--cg-accent)}',
+    '.cg.cg-invisible{border:0;padding:0;box-shadow:none;background:none}',
+    '.cg-invisible .cg-head,.cg-invisible .cg-body,.cg-invisible .cg-status{position:absolute;width:1px;height:1px;',
+    'overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;margin:0}',
     '.cg[data-state=pass] .cg-status{color:var(--cg-pass);font-weight:600}',
     '.cg[data-state=fail] .cg-status,.cg[data-state=error] .cg-status{color:var(--cg-fail);font-weight:600}',
     '.cg[data-state=pass]{border-color:var(--cg-pass)}',

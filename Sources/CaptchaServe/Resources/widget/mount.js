@@ -1,7 +1,8 @@
-  var CONTROLS = { slide: slideControl, rotate: rotateControl, pattern: patternControl };
+  var CONTROLS = { slide: slideControl, rotate: rotateControl, pattern: patternControl, pow: powControl };
 
   // =============================================================================================
-  // 9. The widget: one challenge at a time; states loading → ready → pass | fail (→ loading) | error.
+  // 11. The widget: one challenge at a time; states loading → ready → pass | fail (→ loading) | error.
+  //     Its proof of work starts when the challenge arrives; a submit waits for it.
 
   function loadImage(src) {
     return new Promise(function (resolve, reject) {
@@ -47,6 +48,9 @@
     var refresh = el('button', { type: 'button', class: 'cg-refresh', 'aria-label': 'New puzzle', title: 'New puzzle', text: '↻' }, head);
     var body = el('div', { class: 'cg-body' }, root);
     var status = el('div', { class: 'cg-status', role: 'status', 'aria-live': 'polite' }, root);
+    var footer = createFooter(root, switchMode, function () {
+      load();
+    });
     var fieldName = setting(root, options, 'responseField', 'response-field') || RESPONSE_FIELD;
     var passToken = createPassToken(root, fieldName, options.internals, expire);
     var generation = 0; // drops answers to requests a newer load has overtaken
@@ -54,12 +58,16 @@
     var challenge = null;
     var busy = false;
     var control = null;
+    var pow = null; // the proof of work of `challenge` (startPow)
+    var choseNoPuzzle = false; // the person pressed "I can't solve the puzzle"
 
     function setState(next, message, reason) {
       state = next;
       root.setAttribute('data-state', next);
       root.setAttribute('aria-busy', String(next === 'loading'));
       status.textContent = message;
+      footer.show(next, challenge, choseNoPuzzle);
+      if (next === 'error') root.classList.remove('cg-invisible');
       root.dispatchEvent(
         new CustomEvent('captcha-gen:state', {
           bubbles: true,
@@ -86,16 +94,51 @@
       notify(options, 'onPass', json.token);
     }
 
+    /** The person asks for the no-puzzle challenge, or back for a puzzle. */
+    function switchMode() {
+      choseNoPuzzle = !choseNoPuzzle;
+      load();
+    }
+
+    /** Starts `ch`'s proof of work; its state shows in data-pow and a "captcha-gen:pow" event. */
+    function solvePow(ch, mine) {
+      return startPow(
+        client,
+        ch,
+        function (powState, job) {
+          if (mine !== generation) return;
+          root.setAttribute('data-pow', powState);
+          var detail = { state: powState, id: ch.id, level: ch.pow && ch.pow.level, ms: job.ms };
+          root.dispatchEvent(new CustomEvent('captcha-gen:pow', { bubbles: true, detail: detail }));
+          if (powState === 'error' && state === 'ready' && !busy) powFailed(job.error);
+        },
+        function (solved, total) {
+          if (mine === generation && control && control.progress) control.progress(solved, total);
+        },
+      );
+    }
+
+    function powFailed(err) {
+      fail('error', TEXT.powError + err.message + '.', err.message);
+      footer.focusRetry();
+    }
+
     function load(message) {
       var mine = ++generation;
       var hadFocus = root.contains(document.activeElement);
       passToken.clear();
+      if (pow) pow.cancel();
+      pow = null;
       challenge = null;
       root.removeAttribute('data-challenge-id');
+      root.removeAttribute('data-pow');
       setState('loading', typeof message === 'string' ? message : TEXT.loading);
       client
-        .newChallenge(kind, sitekey)
+        .newChallenge(choseNoPuzzle ? 'pow' : kind, sitekey)
         .then(function (ch) {
+          if (mine !== generation) return ch;
+          pow = solvePow(ch, mine);
+          if (ch.kind === 'pow') return ch;
           ch.backgroundURL = client.url(ch.background);
           ch.pieceURL = client.url(ch.piece);
           return Promise.all([loadImage(ch.backgroundURL), loadImage(ch.pieceURL)]).then(function () {
@@ -109,10 +152,13 @@
           if (!CONTROLS[ch.kind]) throw new Error('this widget cannot show "' + ch.kind + '" challenges');
           body.textContent = '';
           prompt.textContent = TEXT.ready[ch.kind] || '';
+          root.classList.toggle('cg-invisible', isInvisible(ch, choseNoPuzzle));
           control = CONTROLS[ch.kind](ch, { root: root, main: body, submit: submit, live: live });
           root.setAttribute('data-challenge-id', ch.id);
-          setState('ready', 'Puzzle ready.');
-          if (hadFocus) control.focus();
+          setState('ready', ch.kind === 'pow' ? TEXT.checking : 'Puzzle ready.');
+          if (pow.error) return powFailed(pow.error);
+          if (ch.kind === 'pow') submit({});
+          else if (hadFocus) control.focus();
         })
         .catch(function (err) {
           if (mine !== generation) return;
@@ -134,14 +180,40 @@
       }
     }
 
+    /** The answer with the proof of work's solution, once the worker has it ("Checking…" until then). */
+    function withPow(answer, mine) {
+      if (!pow || pow.solution || !challenge.pow) return Promise.resolve(pow && pow.solution);
+      if (challenge.kind !== 'pow') status.textContent = TEXT.powWait;
+      root.setAttribute('aria-busy', 'true');
+      return pow.wait().then(function (solution) {
+        if (mine === generation) root.setAttribute('aria-busy', 'false');
+        return solution;
+      });
+    }
+
     function submit(answer) {
       if (!live()) return;
       busy = true;
       status.textContent = TEXT.checking;
       var mine = generation;
-      client
-        .verify(challenge.id, answer)
+      withPow(answer, mine)
+        .then(
+          function (solution) {
+            if (mine !== generation) return null;
+            var body = {};
+            for (var key in answer) body[key] = answer[key];
+            if (solution) body.pow = { nonces: solution.nonces };
+            return client.verify(challenge.id, body);
+          },
+          function (err) {
+            if (mine !== generation) return null;
+            busy = false;
+            powFailed(err);
+            return null;
+          },
+        )
         .then(function (r) {
+          if (!r) return;
           if (mine !== generation) return;
           busy = false;
           if (r.status === 200 && r.json.pass === true) pass(r.json);
@@ -193,7 +265,7 @@
   }
 
   // =============================================================================================
-  // 10. <captcha-gen sitekey="…" name="…">: a form-associated element whose form value is the
+  // 12. <captcha-gen sitekey="…" name="…">: a form-associated element whose form value is the
   //     pass token (the form submits it as `name`, default captcha-gen-response; no hidden input).
 
   function defineElement() {
