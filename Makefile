@@ -188,6 +188,15 @@ test-pow-browser: browser-deps browser-venv
 bench-pow: browser-deps browser-venv $(POW_NATIVE)
 	cd tools/pow && ../../$(BROWSER_VENV)/bin/python bench_pow.py --native ../../$(POW_NATIVE) $(POW_BENCH_ARGS)
 
+# The person's side through the widget (figures, not a test): solve time per level on fresh pages in
+# headless Chromium, and the wait it adds after a 2, 3 or 4 s drag; POW_WAIT_ARGS='--samples 15'.
+POW_WAIT_ARGS ?=
+
+.PHONY: bench-pow-widget
+
+bench-pow-widget: build browser-deps browser-venv
+	$(BROWSER_VENV)/bin/python tools/widget/pow_wait_bench.py --bin .build/debug/captcha-gen $(POW_WAIT_ARGS)
+
 # The attack simulation (figures, not a test; docs/proof-of-work.md "Attack simulation"): two release
 # `serve` instances on a throw-away PostgreSQL cluster, a bot on one address prefix solving with
 # pow_native on every core and answering right 97% of the time, a person on another prefix beside
