@@ -25,8 +25,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import browser_test  # noqa: E402
-from browser_test import Server, WidgetTest  # noqa: E402
+import widget_harness  # noqa: E402
+from widget_harness import KINDS, Server, WidgetTest  # noqa: E402
 
 SECRET = "pow-widget-test-secret"
 SERVERS = {}
@@ -88,21 +88,21 @@ def setUpModule():
     secret_file = os.path.join(tempfile.mkdtemp(prefix="captcha-pow-widget-"), "secret")
     with open(secret_file, "w") as f:
         f.write(SECRET)
-    logs = browser_test.ARGS.logs
+    logs = widget_harness.ARGS.logs
     os.makedirs(logs, exist_ok=True)
     try:
         # "pow": the puzzles, and the no-puzzle challenge as a choice; "invisible": pow first, so a
         # widget without data-kind gets the invisible mode; "slow": level 1 made 16 times harder.
         for name, kinds, extra in [
-            ("pow", browser_test.KINDS + ["pow"], ["--secret-file", secret_file]),
+            ("pow", KINDS + ["pow"], ["--secret-file", secret_file]),
             ("invisible", ["pow", "slide"], ["--secret-file", secret_file]),
             ("slow", ["slide"], ["--pow-difficulty", "262144"]),
         ]:
-            SERVERS[name] = Server(browser_test.ARGS.bin, extra, os.path.join(logs, f"serve-pow-{name}.log"), kinds)
+            SERVERS[name] = Server(widget_harness.ARGS.bin, extra, os.path.join(logs, f"serve-pow-{name}.log"), kinds)
     except Exception:
         tearDownModule()
         raise
-    browser_test.SERVERS.update(SERVERS)
+    widget_harness.SERVERS.update(SERVERS)
 
 
 def tearDownModule():
@@ -149,7 +149,7 @@ class PowWidgetTest(WidgetTest):
         return self.driver.execute_script("return window.__verifyBodies[window.__verifyBodies.length - 1]")
 
     def test_each_kind_passes_with_the_workers_solution(self):
-        for kind in browser_test.KINDS:
+        for kind in KINDS:
             with self.subTest(kind=kind):
                 root, challenge = self.ready_challenge(kind)
                 self.assertEqual(challenge["pow"]["algorithm"], "table-walk-v1")
@@ -257,7 +257,7 @@ def main():
     parser.add_argument("--screenshots", default="")
     parser.add_argument("--logs", default=".build/browser-test")
     parser.add_argument("--url", default=None)
-    browser_test.ARGS, rest = parser.parse_known_args()
+    widget_harness.ARGS, rest = parser.parse_known_args()
     started = time.monotonic()
     result = unittest.main(argv=[sys.argv[0]] + rest, exit=False, verbosity=2).result
     failed = len(result.failures) + len(result.errors)
