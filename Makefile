@@ -126,7 +126,10 @@ test-serve-api: build-deps $(SERVE_VENV)/.installed
 # Then the site end-to-end test (tools/widget/site_e2e_test.py, about a minute): a sign-up site of its
 # own (tools/widget/site_backend.py) on other origins checks pass tokens with siteverify, with the
 # memory store and with two instances on PostgreSQL (a throw-away cluster it starts and stops, unless
-# CAPTCHA_TEST_POSTGRES_URL names one); SITE_E2E_ARGS='-k Memory' runs some tests only.
+# CAPTCHA_TEST_POSTGRES_URL names one); SITE_E2E_ARGS='-k Memory' runs some tests only. Then the
+# widget's proof of work (tools/widget/pow_widget_test.py, under a minute): every kind with the
+# worker's solution, a wrong and a reused solution, a worker that cannot start, the no-puzzle path
+# by keyboard and the invisible mode. All of them run serve with the proof of work on.
 BROWSER_VENV = .venv-browser
 BROWSER_DEB_PACKAGES = chromium chromium-driver python3 python3-venv
 BROWSER_ARGS ?=
@@ -151,6 +154,11 @@ $(BROWSER_VENV)/.installed: tools/widget/requirements.txt | browser-deps python-
 test-browser: build browser-deps browser-venv pg-deps
 	$(BROWSER_VENV)/bin/python tools/widget/browser_test.py --bin .build/debug/captcha-gen $(BROWSER_ARGS)
 	$(BROWSER_VENV)/bin/python tools/widget/site_e2e_test.py --bin .build/debug/captcha-gen $(SITE_E2E_ARGS)
+	$(BROWSER_VENV)/bin/python tools/widget/pow_widget_test.py --bin .build/debug/captcha-gen
+	$(MAKE) --no-print-directory test-pow-browser
+
+# The proof of work: test-pow-browser, bench-pow, bench-pow-widget, simulate-pow.
+include tools/pow/pow.mk
 
 # One captcha with the release build of the captcha-gen product alone (no serve layers: quick on a
 # fresh clone).

@@ -5,7 +5,8 @@ import PackageDescription
 //   VectorRaster, CaptchaSupport (CSHA256), CCodecs  →  CaptchaImaging  →  CaptchaKinds
 //   →  CaptchaCheck, CaptchaBatch, CaptchaCompare  →  CaptchaKit (umbrella)  →  CaptchaArguments  →  captcha-gen
 //   CaptchaKit  →  captcha-bench
-//   CaptchaKit  →  CaptchaService  →  CaptchaServe (Hummingbird), CaptchaStorePostgres (postgres-nio)
+//   CaptchaSupport, CProofOfWork (CSHA256)  →  CaptchaProofOfWork
+//   CaptchaKit, CaptchaProofOfWork  →  CaptchaService  →  CaptchaServe (Hummingbird), CaptchaStorePostgres (postgres-nio)
 //   CaptchaArguments, CaptchaServe, CaptchaStorePostgres  →  captcha-gen-serve
 // captcha-gen never links the serve layers (they load full Foundation and ICU): `captcha-gen serve`
 // execs the captcha-gen-serve binary next to it.
@@ -38,6 +39,10 @@ let package = Package(
     .target(name: "CSHA256"),
     // Errors with sysexits kinds, the project's PRNG, SHA-256, atomic files, the JSON writer.
     .target(name: "CaptchaSupport", dependencies: ["CSHA256"]),
+    // The proof of work's arithmetic in C: scrypt (RFC 7914), the table, the walk, a solution's check.
+    .target(name: "CProofOfWork", dependencies: ["CSHA256"]),
+    // The proof of work: puzzles per level, solutions, the shared table (docs/proof-of-work.md).
+    .target(name: "CaptchaProofOfWork", dependencies: ["CaptchaSupport", "CProofOfWork"]),
     // C shim over libpng and libjpeg-turbo; owns every setjmp/longjmp.
     .target(
       name: "CCodecs",
@@ -64,13 +69,14 @@ let package = Package(
     // What a user's own Hummingbird or Vapor app embeds (docs/library.md).
     .target(
       name: "CaptchaService",
-      dependencies: ["CaptchaKit", .product(name: "Logging", package: "swift-log")]
+      dependencies: ["CaptchaKit", "CaptchaProofOfWork", .product(name: "Logging", package: "swift-log")]
     ),
-    // The HTTP server behind `captcha-gen serve`: routes, JSON errors, rate limit, assets, demo page.
+    // The HTTP server behind `captcha-gen serve`: routes, JSON errors, client addresses, assets, demo page.
     .target(
       name: "CaptchaServe",
       dependencies: [
         "CaptchaService",
+        "CaptchaProofOfWork",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -79,15 +85,21 @@ let package = Package(
       // Compiled into the binary (PackageResources), so serve needs no folder beside it (the
       // container image holds the binaries alone). A new file here needs its own line.
       resources: [
-        .embedInCode("Resources/openapi.json"), .embedInCode("Resources/widget.js"),
-        .embedInCode("Resources/demo.html"),
+        .embedInCode("Resources/openapi.json"), .embedInCode("Resources/demo.html"),
+        .embedInCode("Resources/pow-worker.js"), .embedInCode("Resources/widget/core.js"),
+        .embedInCode("Resources/widget/input.js"), .embedInCode("Resources/widget/slide.js"),
+        .embedInCode("Resources/widget/rotate.js"), .embedInCode("Resources/widget/pattern.js"),
+        .embedInCode("Resources/widget/token.js"), .embedInCode("Resources/widget/pow.js"),
+        .embedInCode("Resources/widget/no-puzzle.js"), .embedInCode("Resources/widget/mount.js"),
       ]
     ),
     // The PostgreSQL ChallengeStore (`--store postgres://…`): challenges shared by several instances,
     // single use atomic in the database. postgres-nio's PostgresClient is the connection pool.
     .target(
       name: "CaptchaStorePostgres",
-      dependencies: ["CaptchaService", .product(name: "PostgresNIO", package: "postgres-nio")]
+      dependencies: [
+        "CaptchaService", "CaptchaProofOfWork", .product(name: "PostgresNIO", package: "postgres-nio"),
+      ]
     ),
     // The command-line arguments both executables share: the captcha option groups, `--kind`,
     // typed and structured option values, error reporting. No serve code, no full Foundation.
@@ -123,6 +135,7 @@ let package = Package(
       name: "captcha-gen-serve",
       dependencies: [
         "CaptchaArguments",
+        "CaptchaProofOfWork",
         "CaptchaServe",
         "CaptchaStorePostgres",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -147,6 +160,7 @@ let package = Package(
     .testTarget(
       name: "CaptchaSupportTests", dependencies: ["CaptchaSupport", "CSHA256", "CaptchaTestSupport"]),
     .testTarget(name: "CaptchaImagingTests", dependencies: ["CaptchaImaging"]),
+    .testTarget(name: "CaptchaProofOfWorkTests", dependencies: ["CaptchaProofOfWork", "CaptchaSupport"]),
     .testTarget(name: "CaptchaKindsTests", dependencies: ["CaptchaKinds", "CaptchaTestSupport"]),
     .testTarget(name: "CaptchaCheckTests", dependencies: ["CaptchaCheck"]),
     .testTarget(name: "CaptchaBatchTests", dependencies: ["CaptchaBatch"]),
@@ -159,11 +173,13 @@ let package = Package(
     // The ChallengeStore contract as XCTest assertions, run against every store (ours in the tests,
     // a user's own store in theirs).
     .target(name: "ChallengeStoreTesting", dependencies: ["CaptchaService"]),
-    .testTarget(name: "CaptchaServiceTests", dependencies: ["CaptchaService", "ChallengeStoreTesting"]),
+    .testTarget(
+      name: "CaptchaServiceTests",
+      dependencies: ["CaptchaService", "CaptchaProofOfWork", "ChallengeStoreTesting"]),
     .testTarget(
       name: "CaptchaStorePostgresTests",
       dependencies: [
-        "CaptchaStorePostgres", "ChallengeStoreTesting",
+        "CaptchaStorePostgres", "CaptchaProofOfWork", "ChallengeStoreTesting",
         .product(name: "PostgresNIO", package: "postgres-nio"),
       ]
     ),
@@ -171,6 +187,7 @@ let package = Package(
       name: "CaptchaServeTests",
       dependencies: [
         "CaptchaServe",
+        "CaptchaProofOfWork",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
       ]
     ),

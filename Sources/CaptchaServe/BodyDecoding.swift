@@ -2,10 +2,16 @@ import Foundation
 import Hummingbird
 
 /// Reads a request's JSON body into a `Decodable` type; anything wrong is a 400 `APIError` whose
-/// sentence names the field at fault. An empty body reads as `{}`.
+/// sentence names the field at fault. An empty body reads as `{}`, unless the body is `required`
+/// (verify: a 400 then).
 enum BodyDecoding {
-  static func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
+  static func decode<T: Decodable>(_ type: T.Type, from request: Request, required: Bool = false) async throws
+    -> T
+  {
     let buffer = try await request.body.collect(upTo: ServeLimits.maxBodyBytes)
+    if required && buffer.readableBytes == 0 {
+      throw APIError(.badRequest, "the request has no body; send the answer as a JSON object")
+    }
     let bytes = buffer.readableBytes == 0 ? Data("{}".utf8) : Data(buffer.readableBytesView)
     do {
       return try JSONDecoder().decode(type, from: bytes)

@@ -9,15 +9,18 @@ public struct ServerSettings: Sendable {
   public var host: String
   /// 0 picks a free port (`onListening` tells which).
   public var port: Int
-  /// Requests per minute per client address on the POST endpoints; 0 turns the limit off.
-  public var rateLimitPerMinute: Int
+  /// The reverse proxies whose X-Forwarded-For names the client (`--trust-proxy`; none by default).
+  /// The rate limit itself is the service's (`ServiceSettings.rateLimitPerMinute`), kept in its store.
+  public var trustedProxies: TrustedProxies
   /// Test-only: every challenge response carries its answer.
   public var dev: Bool
 
-  public init(host: String = "127.0.0.1", port: Int = 8080, rateLimitPerMinute: Int = 0, dev: Bool = false) {
+  public init(
+    host: String = "127.0.0.1", port: Int = 8080, trustedProxies: TrustedProxies = .none, dev: Bool = false
+  ) {
     self.host = host
     self.port = port
-    self.rateLimitPerMinute = rateLimitPerMinute
+    self.trustedProxies = trustedProxies
     self.dev = dev
   }
 }
@@ -25,18 +28,14 @@ public struct ServerSettings: Sendable {
 /// The Hummingbird application of `captcha-gen serve`: the routes of the HTTP API in front of a
 /// `ChallengeService`, whose pool refill and sweeper run as a service of the application.
 public enum CaptchaServer {
-  /// The router with every endpoint, JSON errors and the rate limit (embed it, or use `application`).
+  /// The router with every endpoint and JSON errors (embed it, or use `application`).
   public static func router(
     service: ChallengeService, settings: ServerSettings
   ) throws -> Router<ServeRequestContext> {
     let router = Router(context: ServeRequestContext.self)
     router.add(middleware: JSONErrorMiddleware())
     router.add(middleware: CORSMiddleware(sites: service.sites))
-    if settings.rateLimitPerMinute > 0 {
-      router.add(
-        middleware: RateLimitMiddleware(limiter: RateLimiter(perMinute: settings.rateLimitPerMinute)))
-    }
-    ChallengeRoutes(service: service, dev: settings.dev).add(to: router)
+    ChallengeRoutes(service: service, dev: settings.dev, proxies: settings.trustedProxies).add(to: router)
     SiteverifyRoutes(service: service).add(to: router)
     OperationalRoutes(service: service, assets: ServeAssets.load()).add(to: router)
     return router
@@ -51,6 +50,10 @@ public enum CaptchaServer {
     if settings.dev {
       logger.warning(
         "--dev is on: every challenge response carries its answer; never run this in production")
+    }
+    if service.settings.pow == nil {
+      logger.warning(
+        "--pow off: challenges carry no proof of work, so bots pay nothing per attempt; development only")
     }
     return Application(
       router: try router(service: service, settings: settings),

@@ -1,12 +1,16 @@
 import CaptchaKit
 import CaptchaService
 import Foundation
+import HTTPTypes
 import Hummingbird
 
-/// The `/v1/challenges` endpoints: issue, pictures, verify.
+/// The `/v1/challenges` endpoints: issue, pictures, verify. Issue and verify are counted against
+/// the client (its address, or X-Forwarded-For's from a trusted proxy) for the rate limit and the
+/// proof-of-work level.
 struct ChallengeRoutes {
   let service: ChallengeService
   let dev: Bool
+  let proxies: TrustedProxies
 
   func add(to router: Router<ServeRequestContext>) {
     router.post("/v1/challenges") { request, context in try await issue(request, context) }
@@ -19,11 +23,14 @@ struct ChallengeRoutes {
     let body = try await BodyDecoding.decode(IssueRequestBody.self, from: request)
     let origin = try PageOrigin(request)
     do {
-      let issued = try await service.issue(kind: body.kind, sitekey: body.sitekey, hostname: origin.hostname)
+      let issued = try await service.issue(
+        kind: body.kind, sitekey: body.sitekey, hostname: origin.hostname, client: client(request, context))
       return .json(ChallengeJSON.value(issued, inlineImages: body.inlineImages ?? false, dev: dev))
     } catch let error as ChallengeServiceError {
       if case .hostnameNotAllowed = error { throw APIError(.forbidden, APIWording.text(error)) }
       throw APIError(.badRequest, APIWording.text(error))
+    } catch let error as RateLimited {
+      throw Self.tooManyRequests(error)
     } catch let error as ChallengeStoreUnavailable {
       throw Self.unavailable(error, context)
     }
@@ -72,15 +79,21 @@ struct ChallengeRoutes {
     }
   }
 
-  /// The outcome of verifying `id` with the request's answer; `taken` is told the challenge.
+  /// The outcome of verifying `id` with the request's answer and proof of work; `taken` is told the
+  /// challenge.
   func judge(
     id: String, _ request: Request, _ context: ServeRequestContext, taken: (StoredChallenge) -> Void
   ) async throws -> VerifyOutcome {
-    let response = try await BodyDecoding.decode(VerifyRequestBody.self, from: request).clientResponse()
+    let body = try await BodyDecoding.decode(VerifyRequestBody.self, from: request, required: true)
+    let response = try body.clientResponse()
     do {
-      return try await service.verify(id: id, response: response, taken: taken)
+      return try await service.verify(
+        id: id, response: response, pow: try body.powSolution(), client: client(request, context),
+        taken: taken)
     } catch let error as ChallengeServiceError {
       throw APIError(.badRequest, APIWording.text(error) + " (this challenge is now used up)")
+    } catch let error as RateLimited {
+      throw Self.tooManyRequests(error)
     } catch let error as ChallengeStoreUnavailable {
       throw Self.unavailable(error, context)
     }
@@ -93,9 +106,21 @@ struct ChallengeRoutes {
     case .success(.alreadyVerified): return "already_verified"
     case .success(.expired): return "expired"
     case .success(.unknown): return "unknown"
+    case .failure(let error as APIError) where error.status == .tooManyRequests: return "rate_limited"
     case .failure(let error as APIError) where error.status == .serviceUnavailable: return "unavailable"
     case .failure: return "bad_request"
     }
+  }
+
+  /// The client a request counts against: the peer, or from a trusted proxy X-Forwarded-For's.
+  func client(_ request: Request, _ context: ServeRequestContext) -> ClientAddress? {
+    let peer = context.remoteAddress?.ipAddress.flatMap(ClientAddress.init)
+    return proxies.client(peer: peer, forwardedFor: request.headers[values: .xForwardedFor])
+  }
+
+  /// 429 with Retry-After: the client is over its rate limit.
+  static func tooManyRequests(_ error: RateLimited) -> APIError {
+    APIError(.tooManyRequests, error.description, headers: [.retryAfter: String(error.retryAfter)])
   }
 
   /// 503: the store cannot be reached; nothing passes. The store's own words go to the log only.
@@ -103,4 +128,9 @@ struct ChallengeRoutes {
     context.logger.warning("challenge store unavailable", metadata: ["error": "\(error.description)"])
     return APIError(.serviceUnavailable, "the challenge store is unavailable; try again later")
   }
+}
+
+extension HTTPField.Name {
+  /// `X-Forwarded-For`, read only from trusted proxies.
+  static let xForwardedFor = HTTPField.Name("X-Forwarded-For")!
 }

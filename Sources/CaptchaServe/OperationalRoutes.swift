@@ -1,8 +1,8 @@
 import CaptchaService
 import Hummingbird
 
-/// Everything besides challenges: `/healthz`, `/metrics`, `/v1/openapi.json`, `/widget.js` and
-/// the demo page at `/`.
+/// Everything besides challenges: `/healthz`, `/metrics`, `/v1/openapi.json`, `/widget.js`,
+/// `/pow-worker.js` (the proof-of-work solver the widget runs in a Web Worker) and the demo page at `/`.
 struct OperationalRoutes {
   let service: ChallengeService
   let assets: ServeAssets
@@ -16,6 +16,9 @@ struct OperationalRoutes {
     router.get("/v1/openapi.json") { _, _ in Response.body(assets.openAPI, mediaType: "application/json") }
     router.get("/widget.js") { _, _ in
       Response.body(assets.widgetScript, mediaType: "application/javascript; charset=utf-8")
+    }
+    router.get("/pow-worker.js") { _, _ in
+      Response.body(assets.powWorkerScript, mediaType: "application/javascript; charset=utf-8")
     }
     router.get("/") { _, _ in Response.body(demo, mediaType: "text/html; charset=utf-8") }
   }

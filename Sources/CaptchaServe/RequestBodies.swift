@@ -1,4 +1,5 @@
 import CaptchaKit
+import CaptchaProofOfWork
 
 /// `POST /v1/challenges` body: `{"kind"?: "slide", "sitekey"?: "…", "inline_images"?: true}`.
 struct IssueRequestBody: Decodable {
@@ -13,7 +14,7 @@ struct IssueRequestBody: Decodable {
 }
 
 /// `POST /v1/challenges/{id}/verify` body: the answer in the fields of its kind, an optional drag
-/// track and an optional display width.
+/// track, an optional display width and the proof of work's solution.
 struct VerifyRequestBody: Decodable {
   var x: Double?
   var y: Double?
@@ -23,10 +24,35 @@ struct VerifyRequestBody: Decodable {
   var path: [[Double]]?
   var track: [TrackSample]?
   var displayWidth: Double?
+  var pow: PowBody?
 
   enum CodingKeys: String, CodingKey {
-    case x, y, angle, step, path, track
+    case x, y, angle, step, path, track, pow
     case displayWidth = "display_width"
+  }
+
+  /// `"pow": {"nonces": [...]}`: whole numbers 0…2^32-1, one per puzzle (read as numbers so that
+  /// -1 or 1.5 gets a sentence of its own).
+  struct PowBody: Decodable {
+    var nonces: [Double]
+  }
+
+  /// The proof of work's solution, if the body has one; a 400 `APIError` for more nonces than any
+  /// challenge has puzzles or a nonce that is not a whole number 0…2^32-1.
+  func powSolution() throws -> PowSolution? {
+    guard let pow else { return nil }
+    guard pow.nonces.count <= PowSolution.maxNonces else {
+      throw APIError(
+        .badRequest,
+        "\"pow.nonces\" has \(pow.nonces.count) entries; a solution has at most \(PowSolution.maxNonces)")
+    }
+    let nonces = try pow.nonces.enumerated().map { index, value -> UInt32 in
+      guard value == value.rounded(), let nonce = UInt32(exactly: value) else {
+        throw APIError(.badRequest, "\"pow.nonces[\(index)]\" must be a whole number from 0 to 4294967295")
+      }
+      return nonce
+    }
+    return PowSolution(nonces: nonces)
   }
 
   /// The body as the library's `ClientResponse`; a 400 `APIError` naming the field when a path

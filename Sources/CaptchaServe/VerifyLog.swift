@@ -9,7 +9,7 @@ public struct VerifyLogEntry: Sendable, Equatable {
   /// The endpoint: `verify` or `siteverify`.
   public var endpoint: String
   /// What came of it: `pass`, `fail`, or a refusal (verify: `unknown`, `expired`,
-  /// `already_verified`, `bad_request`, `unavailable`; siteverify: its error code, such as
+  /// `already_verified`, `bad_request`, `rate_limited`, `unavailable`; siteverify: its error code, such as
   /// `timeout-or-duplicate`).
   public var result: String
   /// The challenge's kind, when the challenge was found.

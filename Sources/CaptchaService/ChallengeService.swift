@@ -1,4 +1,5 @@
 import CaptchaKit
+import CaptchaProofOfWork
 import Logging
 
 #if canImport(FoundationEssentials)
@@ -10,7 +11,10 @@ import Logging
 /// Challenges as a service, without HTTP: issue a ready challenge from a pool into the store,
 /// serve its pictures, verify it once, sweep expired ones, count everything. `captcha-gen serve`
 /// puts HTTP in front of it; an app of your own can do the same (docs/library.md).
-/// Call `run()` in a task of its own: it keeps the pools full and sweeps the store.
+/// With `settings.pow`, every challenge carries a proof of work whose level follows the client's
+/// and the site's recent activity (`ChallengeGate`, kept in `activity`); the rate limit is counted
+/// there too (docs/proof-of-work.md). Call `run()` in a task of its own: it keeps the pools full and
+/// sweeps the store.
 public final class ChallengeService: Sendable {
   /// The kinds offered, in order; a request without a kind gets the first.
   public let kinds: [String]
@@ -19,10 +23,14 @@ public final class ChallengeService: Sendable {
   public let tokens: any PassTokenStore
   /// The sites served: who may ask for challenges from which pages, and whose secret checks tokens.
   public let sites: SiteRegistry
+  /// Where clients' and sites' recent requests and failures are counted (levels, rate limits).
+  public let activity: any ClientActivityStore
   public let settings: ServiceSettings
   public let metrics = ServiceMetrics()
 
   let pools: KindPools
+  private let noPuzzle: NoPuzzleOffer?
+  private let gate: ChallengeGate
   private let refiller: PoolRefiller
   let now: @Sendable () -> Date
   private let logger: Logger
@@ -31,23 +39,30 @@ public final class ChallengeService: Sendable {
   /// `store` and pass tokens in `tokens` (nil: in `store` when it keeps them, as both built-in stores
   /// do, otherwise in this process), for `sites` (by default one site for any page, without a
   /// secret); a site in `siteFactories` (by site key) gets challenges of its own look from pools
-  /// of its own. `now` is the clock expiry is judged by.
+  /// of its own. With `noPuzzle`, the no-puzzle challenge is offered too. Client activity is counted
+  /// in `activity` (nil: in `store` when it keeps it, as the PostgreSQL store does, otherwise in
+  /// this process). `now` is the clock expiry and activity are judged by.
   public init(
     factories: [ChallengeFactory], store: any ChallengeStore, tokens: (any PassTokenStore)? = nil,
     sites: SiteRegistry = .single(secret: nil), siteFactories: [String: [ChallengeFactory]] = [:],
-    settings: ServiceSettings = ServiceSettings(),
+    activity: (any ClientActivityStore)? = nil, settings: ServiceSettings = ServiceSettings(),
+    noPuzzle: NoPuzzleOffer? = nil,
     logger: Logger = Logger(label: "captcha-gen.service"), now: @escaping @Sendable () -> Date = { Date() }
   ) {
     let signal = RefillSignal()
     let pools = KindPools(
       factories: factories, siteFactories: siteFactories, capacity: settings.poolSize,
       wakeRefiller: { signal.wake() })
-    self.kinds = pools.kinds
+    self.kinds = noPuzzle?.adding(to: pools.kinds) ?? pools.kinds
     self.store = store
     self.tokens = tokens ?? (store as? any PassTokenStore) ?? MemoryPassTokenStore()
     self.sites = sites
+    let activity = activity ?? (store as? any ClientActivityStore) ?? MemoryClientActivityStore()
+    self.activity = activity
     self.settings = settings
     self.pools = pools
+    self.noPuzzle = noPuzzle
+    self.gate = ChallengeGate(activity: activity, settings: settings, logger: logger)
     self.refiller = PoolRefiller(
       pools: pools.entries, workers: settings.refillWorkers, signal: signal, logger: logger)
     self.now = now
@@ -70,29 +85,43 @@ public final class ChallengeService: Sendable {
   }
 
   /// Issues a challenge of `kind` (nil: the site's first kind, or the first offered) for the site of
-  /// `sitekey` (nil: the first site) on a page of `hostname` ("" without one): a ready one from its
-  /// pool, with a fresh id, stored until `settings.ttl` from now. Throws `ChallengeServiceError`
-  /// (unknown site, hostname or kind not allowed, kind not offered) or the store's
-  /// `ChallengeStoreUnavailable`.
-  public func issue(kind: String? = nil, sitekey: String? = nil, hostname: String = "") async throws
-    -> IssuedChallenge
-  {
+  /// `sitekey` (nil: the first site) on a page of `hostname` ("" without one) to the client at
+  /// `client`: counts the request (throws `RateLimited` over the limit), takes a ready one from its
+  /// pool (none for the no-puzzle challenge), gives it a fresh id and a proof of work at the level
+  /// the activity calls for, and stores it until `settings.ttl` from now. Throws
+  /// `ChallengeServiceError` (unknown site, hostname or kind not allowed, kind not offered) or the
+  /// store's `ChallengeStoreUnavailable`.
+  public func issue(
+    kind: String? = nil, sitekey: String? = nil, hostname: String = "", client: ClientAddress? = nil
+  ) async throws -> IssuedChallenge {
     let site = try self.site(sitekey)
     guard site.hostnames.allows(hostname) else {
       throw ChallengeServiceError.hostnameNotAllowed(hostname, sitekey: site.sitekey)
     }
-    let offered = pools.kinds(site: site.sitekey)
+    let puzzleKinds = pools.kinds(site: site.sitekey)
+    let offered = noPuzzle?.adding(to: puzzleKinds) ?? puzzleKinds
     let name = kind ?? site.kinds?.first ?? offered[0]
     if let allowed = site.kinds, !allowed.contains(name) {
       throw ChallengeServiceError.kindNotAllowed(name, sitekey: site.sitekey, allowed: allowed)
     }
-    guard let pool = pools.pool(name, site: site.sitekey) else {
+    let pool = pools.pool(name, site: site.sitekey)
+    guard pool != nil || (noPuzzle != nil && name == NoPuzzleOffer.kindName) else {
       throw ChallengeServiceError.kindNotOffered(name, offered: offered)
     }
-    let ready = await pool.take()
+    let noPuzzleAsked = pool == nil
+    let weight = noPuzzleAsked ? settings.levels.noPuzzleRequestWeight : 1
+    let extraLevels = noPuzzleAsked ? settings.levels.noPuzzleExtraLevels : 0
+    let level = try await gate.admit(
+      client: gate.clientKey(client), site: site.sitekey, weight: weight, now: now())
+    let ready = await pool?.take()
+    let id = ChallengeID.make()
+    let noPuzzleOffered =
+      !noPuzzleAsked && offered.contains(NoPuzzleOffer.kindName)
+      && (site.kinds?.contains(NoPuzzleOffer.kindName) ?? true)
     let issued = IssuedChallenge(
-      id: ChallengeID.make(), expiresAt: now().addingTimeInterval(settings.ttl), ready: ready,
-      sitekey: site.sitekey, hostname: hostname)
+      id: id, expiresAt: now().addingTimeInterval(settings.ttl), kind: name, ready: ready,
+      pow: gate.puzzle(level: level + extraLevels, id: id), sitekey: site.sitekey, hostname: hostname,
+      noPuzzleOffered: noPuzzleOffered)
     try await store.insert(issued.stored)
     metrics.countIssued(kind: name)
     return issued
@@ -106,18 +135,48 @@ public final class ChallengeService: Sendable {
     throw ChallengeServiceError.unknownSitekey(key)
   }
 
-  /// One of a challenge's pictures while it is live; nil when it is unknown, verified or expired.
+  /// One of a challenge's pictures while it is live; nil when it is unknown, verified or expired,
+  /// or has no pictures (the no-puzzle challenge).
   public func picture(id: String, _ which: ChallengePicture) async throws -> StoredPicture? {
-    try await store.picture(id: id, which, now: now())
+    guard let picture = try await store.picture(id: id, which, now: now()), !picture.bytes.isEmpty else {
+      return nil
+    }
+    return picture
   }
 
-  /// Verifies challenge `id` once: takes it from the store (the single-use gate), then judges
-  /// `response` (see `judge`); a pass comes with a pass token for the challenge's site, kept in
-  /// `tokens` for `settings.tokenTTL`. Throws `ChallengeServiceError.responseDoesNotFit` (the
+  /// Verifies challenge `id` once for the client at `client`: counts the request (throws
+  /// `RateLimited` over the limit, the challenge untouched), takes it from the store (the single-use
+  /// gate), then judges the proof of work `pow` and `response` (see `judge`); a pass comes with a
+  /// pass token for the challenge's site, kept in `tokens` for `settings.tokenTTL`. Anything but a
+  /// pass counts as a failure of the client. Throws `ChallengeServiceError.responseDoesNotFit` (the
   /// challenge is used up and counted as a fail) or the store's `ChallengeStoreUnavailable`.
   /// `taken` is told the challenge once it is taken (for the verify log line).
   public func verify(
-    id: String, response: ClientResponse, taken: (StoredChallenge) -> Void = { _ in }
+    id: String, response: ClientResponse, pow: PowSolution? = nil, client: ClientAddress? = nil,
+    taken: (StoredChallenge) -> Void = { _ in }
+  )
+    async throws -> VerifyOutcome
+  {
+    let key = gate.clientKey(client)
+    _ = try await gate.admit(client: key, site: nil, weight: 1, now: now())
+    var site: String?
+    do {
+      let outcome = try await takeAndJudge(id: id, response: response, pow: pow) { challenge in
+        site = challenge.sitekey
+        taken(challenge)
+      }
+      if !outcome.passed { await gate.recordFailure(client: key, site: site, now: now()) }
+      return outcome
+    } catch let error as ChallengeServiceError {
+      await gate.recordFailure(client: key, site: site, now: now())
+      throw error
+    }
+  }
+
+  /// The single-use take (telling `taken` the challenge), then the verdict on the proof of work and
+  /// on the puzzle, and a pass's token.
+  private func takeAndJudge(
+    id: String, response: ClientResponse, pow: PowSolution?, taken: (StoredChallenge) -> Void
   ) async throws -> VerifyOutcome {
     switch try await store.take(id: id, now: now()) {
     case .unknown: return .unknown
@@ -126,7 +185,7 @@ public final class ChallengeService: Sendable {
     case .taken(let challenge):
       taken(challenge)
       do {
-        let verdict = try judge(challenge, response: response)
+        let verdict = try gate.failure(of: pow, for: challenge) ?? judge(challenge, response: response)
         // The token first: a pass whose token cannot be stored is no pass (counted as a fail below).
         let token = verdict.passed ? try await issueToken(for: challenge) : nil
         metrics.countVerified(kind: challenge.kind, passed: verdict.passed)
@@ -152,11 +211,17 @@ public final class ChallengeService: Sendable {
     return token
   }
 
-  /// The verdict on `response` for `challenge`: a response without a drag track fails when
+  /// The verdict on `response` for `challenge` once its proof of work is solved: a no-puzzle
+  /// challenge passes; otherwise a response without a drag track fails when
   /// `settings.requireTrack` is on; otherwise positions are scaled from `displayWidth` to background
   /// pixels and the kind judges them. A response that does not fit the kind throws
   /// `ChallengeServiceError.responseDoesNotFit`.
   func judge(_ challenge: StoredChallenge, response: ClientResponse) throws -> Verdict {
+    guard challenge.hasPuzzle else {
+      return challenge.pow == nil
+        ? Verdict(passed: false, reason: "a challenge without a puzzle passes only with a proof of work")
+        : NoPuzzleOffer.solved
+    }
     if settings.requireTrack && (response.track?.samples.isEmpty ?? true) {
       return Verdict(passed: false, reason: "this server requires the drag track with every answer")
     }
@@ -178,12 +243,13 @@ public final class ChallengeService: Sendable {
   }
 
   /// Removes expired challenges and pass tokens from the stores now and counts the challenges that
-  /// expired unverified.
+  /// expired unverified; drops idle client activity.
   @discardableResult
   public func sweep() async throws -> [String: Int] {
     try await tokens.sweepPassTokens(now: now())
     let expired = try await store.sweep(now: now())
     metrics.countExpired(expired)
+    try await activity.sweepActivity(rules: settings.levels.activity, now: now())
     return expired
   }
 

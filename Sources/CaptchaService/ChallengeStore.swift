@@ -1,3 +1,5 @@
+import CaptchaProofOfWork
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -48,10 +50,13 @@ public struct StoredChallenge: Sendable, Equatable {
   public var sitekey: String
   /// The host of the page that asked for it ("" without `Origin`), carried into its pass token.
   public var hostname: String
+  /// The proof of work a verify must solve (its salt is the id); nil when there is none.
+  public var pow: PowPuzzle?
 
   public init(
     id: String, kind: String, expiresAt: Date, answer: [UInt8], background: StoredPicture,
-    piece: StoredPicture, sitekey: String = SiteRegistry.defaultSitekey, hostname: String = ""
+    piece: StoredPicture, sitekey: String = SiteRegistry.defaultSitekey, hostname: String = "",
+    pow: PowPuzzle? = nil
   ) {
     self.id = id
     self.kind = kind
@@ -61,7 +66,11 @@ public struct StoredChallenge: Sendable, Equatable {
     self.piece = piece
     self.sitekey = sitekey
     self.hostname = hostname
+    self.pow = pow
   }
+
+  /// Whether there is a puzzle to judge: a no-puzzle challenge (`NoPuzzleOffer`) keeps no answer.
+  public var hasPuzzle: Bool { !answer.isEmpty }
 }
 
 /// An encoded picture and its media type (`image/png` or `image/jpeg`).

@@ -1,3 +1,5 @@
+import CaptchaProofOfWork
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -5,7 +7,7 @@
 #endif
 
 /// How the service issues and judges challenges (`serve --ttl`, `--pool`, `--workers`,
-/// `--require-track`).
+/// `--require-track`, `--pow`, `--levels`, `--rate-limit`, `--client-prefix`).
 public struct ServiceSettings: Sendable, Equatable {
   /// Seconds a challenge stays verifiable after it is issued.
   public var ttl: Double
@@ -20,6 +22,15 @@ public struct ServiceSettings: Sendable, Equatable {
   /// Threads that refill the pools (`--workers`); each draws one challenge at a time, for the pool
   /// of any kind that needs one most.
   public var refillWorkers: Int
+  /// The proof of work every challenge carries; nil: none (`serve --pow off`, development only;
+  /// `serve` turns it on by default, a service of your own must ask for it).
+  public var pow: PowSettings?
+  /// How proof-of-work levels follow clients' and sites' recent activity.
+  public var levels: LevelRules
+  /// POSTs (issues and verifies) per minute per client prefix; 0: no limit.
+  public var rateLimitPerMinute: Int
+  /// How much of an address is one client for levels and limits.
+  public var clientPrefixes: ClientPrefixLengths
 
   public static let defaultTTL = 120.0
   public static let defaultPoolSize = 64
@@ -28,7 +39,8 @@ public struct ServiceSettings: Sendable, Equatable {
   public init(
     ttl: Double = defaultTTL, poolSize: Int = defaultPoolSize, requireTrack: Bool = false,
     sweepInterval: Double? = nil, tokenTTL: Double = defaultTokenTTL,
-    refillWorkers: Int = defaultRefillWorkers
+    refillWorkers: Int = defaultRefillWorkers, pow: PowSettings? = nil, levels: LevelRules = .standard,
+    rateLimitPerMinute: Int = 0, clientPrefixes: ClientPrefixLengths = .standard
   ) {
     self.tokenTTL = tokenTTL
     self.ttl = ttl
@@ -36,6 +48,10 @@ public struct ServiceSettings: Sendable, Equatable {
     self.requireTrack = requireTrack
     self.sweepInterval = sweepInterval ?? min(max(ttl / 4, 1), 30)
     self.refillWorkers = max(1, refillWorkers)
+    self.pow = pow
+    self.levels = levels
+    self.rateLimitPerMinute = rateLimitPerMinute
+    self.clientPrefixes = clientPrefixes
   }
 
   /// One refill worker per processor this process may run on.

@@ -36,18 +36,31 @@ enum ChallengeTable {
     // Tables made before sites existed.
     "ALTER TABLE captcha_challenges ADD COLUMN IF NOT EXISTS sitekey text NOT NULL DEFAULT 'default'",
     "ALTER TABLE captcha_challenges ADD COLUMN IF NOT EXISTS hostname text NOT NULL DEFAULT ''",
+    // The proof of work (issue 28); NULL for a challenge without one. Added to tables of earlier versions.
+    """
+    ALTER TABLE captcha_challenges
+      ADD COLUMN IF NOT EXISTS pow_level integer,
+      ADD COLUMN IF NOT EXISTS pow_puzzles integer,
+      ADD COLUMN IF NOT EXISTS pow_steps integer,
+      ADD COLUMN IF NOT EXISTS pow_difficulty bigint,
+      ADD COLUMN IF NOT EXISTS pow_table_log2 integer
+    """,
   ]
 
   static func insert(_ challenge: StoredChallenge) -> PostgresQuery {
-    """
-    INSERT INTO captcha_challenges
-      (id, kind, expires_at, answer, background, background_type, piece, piece_type, sitekey, hostname)
-    VALUES (\(challenge.id), \(challenge.kind), \(challenge.expiresAt),
-      \(ByteBuffer(bytes: challenge.answer)),
-      \(ByteBuffer(bytes: challenge.background.bytes)), \(challenge.background.mediaType),
-      \(ByteBuffer(bytes: challenge.piece.bytes)), \(challenge.piece.mediaType),
-      \(challenge.sitekey), \(challenge.hostname))
-    """
+    let pow = challenge.pow
+    return """
+      INSERT INTO captcha_challenges
+        (id, kind, expires_at, answer, background, background_type, piece, piece_type, sitekey, hostname,
+         pow_level, pow_puzzles, pow_steps, pow_difficulty, pow_table_log2)
+      VALUES (\(challenge.id), \(challenge.kind), \(challenge.expiresAt),
+        \(ByteBuffer(bytes: challenge.answer)),
+        \(ByteBuffer(bytes: challenge.background.bytes)), \(challenge.background.mediaType),
+        \(ByteBuffer(bytes: challenge.piece.bytes)), \(challenge.piece.mediaType),
+        \(challenge.sitekey), \(challenge.hostname),
+        \(pow.map { Int32($0.level) }), \(pow.map { Int32($0.puzzles) }), \(pow.map { Int32($0.steps) }),
+        \(pow.map { Int64($0.difficulty) }), \(pow.map { Int32($0.tableLog2) }))
+      """
   }
 
   /// Marks the challenge verified if it is live and unverified; returns it (one row) if so.
@@ -55,7 +68,8 @@ enum ChallengeTable {
     """
     UPDATE captcha_challenges SET verified_at = \(now)
     WHERE id = \(id) AND verified_at IS NULL AND expires_at > \(now)
-    RETURNING kind, expires_at, answer, background, background_type, piece, piece_type, sitekey, hostname
+    RETURNING kind, expires_at, answer, background, background_type, piece, piece_type, sitekey, hostname,
+      pow_level, pow_puzzles, pow_steps, pow_difficulty, pow_table_log2
     """
   }
 

@@ -19,6 +19,7 @@ import Synchronization
 /// - Every call is bounded by `configuration.requestTimeout`; any failure or timeout throws
 ///   `ChallengeStoreUnavailable`, never a pass.
 /// - Call `shutdown()` when done: it closes the connections.
+/// - It is also the instances' shared `ClientActivityStore` (PostgresChallengeStore+ClientActivity).
 public final class PostgresChallengeStore: ChallengeStore {
   public let configuration: PostgresStoreConfiguration
   private let client: PostgresClient
@@ -64,15 +65,27 @@ public final class PostgresChallengeStore: ChallengeStore {
     try await run { client in
       let rows = try await client.query(ChallengeTable.take(id: id, now: now), logger: self.logger)
       for try await row in rows {
-        let (kind, expiresAt, answer, background, backgroundType, piece, pieceType, sitekey, hostname) =
+        let (
+          kind, expiresAt, answer, background, backgroundType, piece, pieceType, sitekey, hostname, level,
+          puzzles,
+          steps, difficulty, tableLog2
+        ) =
           try row.decode(
-            (String, Date, ByteBuffer, ByteBuffer, String, ByteBuffer, String, String, String).self)
+            (
+              String, Date, ByteBuffer, ByteBuffer, String, ByteBuffer, String, String, String, Int32?,
+              Int32?,
+              Int32?, Int64?, Int32?
+            )
+            .self)
         return .taken(
           StoredChallenge(
             id: id, kind: kind, expiresAt: expiresAt, answer: Array(buffer: answer),
             background: StoredPicture(bytes: Array(buffer: background), mediaType: backgroundType),
             piece: StoredPicture(bytes: Array(buffer: piece), mediaType: pieceType), sitekey: sitekey,
-            hostname: hostname))
+            hostname: hostname,
+            pow: StoredPow.puzzle(
+              id: id, level: level, puzzles: puzzles, steps: steps, difficulty: difficulty,
+              tableLog2: tableLog2)))
       }
       let states = try await client.query(ChallengeTable.verifiedState(id: id), logger: self.logger)
       for try await verified in states.decode(Bool.self) {
@@ -145,7 +158,9 @@ public final class PostgresChallengeStore: ChallengeStore {
     try await client.withTransaction(logger: logger) { connection in
       try await connection.query(
         "SELECT pg_advisory_xact_lock(\(ChallengeTable.schemaLockKey))", logger: self.logger)
-      for statement in ChallengeTable.createStatements + PassTokenTable.createStatements {
+      for statement in ChallengeTable.createStatements + PassTokenTable.createStatements
+        + ClientActivityTable.createStatements
+      {
         try await connection.query(statement, logger: self.logger)
       }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CaptchaArguments
 import CaptchaKit
+import CaptchaProofOfWork
 import CaptchaServe
 import CaptchaService
 import CaptchaStorePostgres
@@ -48,15 +49,15 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(
     name: .customLong("kind"),
     help: ArgumentHelp(
-      "Kinds offered, a comma list of \(KindCatalog.names.joined(separator: ", ")) (given again, the lists are joined); "
-        + "a request without a kind gets the first. Default: all of them.",
+      "Kinds offered, a comma list of \(KindCatalog.names.joined(separator: ", ")) and \(NoPuzzleOffer.kindName) (proof of work only, no puzzle) (given again, the lists are joined); "
+        + "a request without a kind gets the first. Default: \(KindCatalog.names.joined(separator: ", ")).",
       valueName: "kinds"),
-    transform: { try KindList.parse($0) })
-  var kindLists: [KindList] = []
+    transform: { try ServeKinds.parse($0) })
+  var kindLists: [ServeKinds] = []
 
-  /// The kinds offered: the `--kind` lists joined, or every kind.
-  var kinds: KindList {
-    kindLists.isEmpty ? KindList(names: KindCatalog.names) : KindList(joining: kindLists)
+  /// The kinds offered: the `--kind` lists joined, or every puzzle kind.
+  var kinds: ServeKinds {
+    kindLists.isEmpty ? ServeKinds(puzzles: KindCatalog.names, noPuzzle: nil) : ServeKinds(joining: kindLists)
   }
 
   @Option(
@@ -89,9 +90,45 @@ struct ServeCommand: AsyncParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Requests per minute per client address on the POST endpoints; 0/min turns it off.", valueName: "N/min"),
+      "Requests per minute per client (address prefix, see --client-prefix) on the POST endpoints, counted in the store (shared by instances on one PostgreSQL); 0/min turns it off.",
+      valueName: "N/min"),
     transform: { try RateLimitSpec.parse($0) })
   var rateLimit = RateLimitSpec(perMinute: 0)
+
+  @Option(
+    help: ArgumentHelp(
+      "Proof of work in every challenge: on, or off (development only; serve warns).", valueName: "on|off"))
+  var pow = PowSwitch.on
+
+  @Option(
+    help: ArgumentHelp(
+      "Walks a proof-of-work puzzle takes on average at level 1 (each level above doubles it).",
+      valueName: "n"))
+  var powDifficulty = Int(PowSettings.defaultBaseDifficulty)
+
+  @Option(help: ArgumentHelp("The highest proof-of-work level.", valueName: "n"))
+  var powMaxLevel = PowSettings.defaultMaxLevel
+
+  @Option(
+    help: ArgumentHelp(
+      "How proof-of-work levels rise with recent activity and fall back (docs/proof-of-work.md).",
+      valueName: "key=value,…"),
+    transform: { try LevelSpec.parse($0) })
+  var levels = LevelSpec(rules: .standard)
+
+  @Option(
+    help: ArgumentHelp(
+      "Bits of an IPv4 and an IPv6 address that name one client for levels and rate limits.",
+      valueName: "v4,v6"),
+    transform: { try ClientPrefixSpec.parse($0) })
+  var clientPrefix = ClientPrefixSpec(lengths: .standard)
+
+  @Option(
+    help: ArgumentHelp(
+      "Reverse proxies whose X-Forwarded-For names the client (the right-most address not in the list); requests from anywhere else are counted by their own address.",
+      valueName: "cidr,…"),
+    transform: { try TrustProxySpec.parse($0) })
+  var trustProxy = TrustProxySpec(proxies: .none)
 
   @Flag(
     help:
@@ -109,11 +146,29 @@ struct ServeCommand: AsyncParsableCommand {
   var logFormat = LogFormat.text
 
   func validate() throws {
-    if !kindLists.isEmpty { _ = try KindList.parse(kinds.names.joined(separator: ",")) }
+    if !kindLists.isEmpty { _ = try ServeKinds.parse(kindLists.flatMap(\.names).joined(separator: ",")) }
     guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is out of range 0…65535") }
     guard ttl > 0 else { throw ValidationError("--ttl \(ttl) must be at least 1 second") }
     guard pool > 0 else { throw ValidationError("--pool \(pool) must be at least 1") }
     if let workers, workers < 1 { throw ValidationError("--workers \(workers) must be at least 1") }
+    if kinds.noPuzzle != nil && pow == .off {
+      throw ValidationError(
+        "--kind \(NoPuzzleOffer.kindName) is the proof of work alone; it cannot run with --pow off")
+    }
+    do {
+      _ = try powSettings()
+    } catch let error as PowError {
+      throw ValidationError("--pow-difficulty \(powDifficulty) / --pow-max-level \(powMaxLevel): \(error)")
+    }
+  }
+
+  /// The proof of work these options ask for; nil with `--pow off`.
+  func powSettings() throws -> PowSettings? {
+    guard pow == .on, powDifficulty > 0 else {
+      if pow == .on { throw PowError.setting("the difficulty must be at least 1") }
+      return nil
+    }
+    return try PowSettings.validated(baseDifficulty: UInt64(powDifficulty), maxLevel: powMaxLevel)
   }
 
   func run() async throws {
@@ -123,7 +178,7 @@ struct ServeCommand: AsyncParsableCommand {
     let service = try reportingErrors { try makeService(store: store, logger: logger) }
     let app = try CaptchaServer.application(
       service: service,
-      settings: ServerSettings(host: host, port: port, rateLimitPerMinute: rateLimit.perMinute, dev: dev),
+      settings: ServerSettings(host: host, port: port, trustedProxies: trustProxy.proxies, dev: dev),
       logger: logger,
       onListening: { host, port in
         writeAll(fd: 1, Array("listening on http://\(host):\(port)\n".utf8))
@@ -146,18 +201,19 @@ struct ServeCommand: AsyncParsableCommand {
       guard case .files(let files) = try BatchInputs.folder(dir) else { return .builtIn }
       return .files(files.map(\.path))
     }
-    let kinds = try captchaOptions.kinds(named: self.kinds.names, withInputImages: backgrounds != nil)
+    let kinds = try captchaOptions.kinds(named: self.kinds.puzzles, withInputImages: backgrounds != nil)
     let factories = kinds.map { ChallengeFactory(kind: $0, backgrounds: backgrounds ?? .builtIn) }
     for factory in factories { _ = try factory.make() }
     let sites = try siteOptions.registry(offered: self.kinds.names, logger: logger)
     let siteFactories = try siteOptions.siteFactories(
-      sites, offered: self.kinds.names, backgrounds: backgrounds)
+      sites, offered: self.kinds.puzzles, backgrounds: backgrounds)
+    let settings = ServiceSettings(
+      ttl: Double(ttl), poolSize: pool, requireTrack: requireTrack, tokenTTL: Double(siteOptions.tokenTTL),
+      refillWorkers: workers ?? System.coreCount, pow: try powSettings(), levels: levels.rules,
+      rateLimitPerMinute: rateLimit.perMinute, clientPrefixes: clientPrefix.lengths)
     return ChallengeService(
-      factories: factories, store: store, sites: sites, siteFactories: siteFactories,
-      settings: ServiceSettings(
-        ttl: Double(ttl), poolSize: pool, requireTrack: requireTrack, tokenTTL: Double(siteOptions.tokenTTL),
-        refillWorkers: workers ?? System.coreCount),
-      logger: logger)
+      factories: factories, store: store, sites: sites, siteFactories: siteFactories, settings: settings,
+      noPuzzle: self.kinds.noPuzzle, logger: logger)
   }
 
   /// The store `--store` names. A PostgreSQL store creates its table now when it can; when the

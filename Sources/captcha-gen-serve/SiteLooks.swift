@@ -36,8 +36,9 @@ enum SiteLooks {
         }
         arguments += given
       }
-      result[site.sitekey] = try factories(
-        arguments, kinds: site.kinds ?? offered, backgrounds: backgrounds, at: path)
+      // A site's own look makes its puzzles; the no-puzzle challenge has none to make.
+      let puzzleKinds = (site.kinds ?? offered).filter { $0 != NoPuzzleOffer.kindName }
+      result[site.sitekey] = try factories(arguments, kinds: puzzleKinds, backgrounds: backgrounds, at: path)
     }
     return result
   }

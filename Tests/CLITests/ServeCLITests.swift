@@ -24,6 +24,22 @@ final class ServeCLITests: XCTestCase {
       (["--store", "postgres://h:5432/db"], 64, "The PostgreSQL URL 'postgres://h:5432/db' names no user"),
       (["--rate-limit", "fast"], 64, "expected N/min with a whole number N ≥ 0"),
       (["--port", "70000"], 64, "--port 70000 is out of range 0…65535"),
+      (["--kind", "pow,slide,pow"], 64, "a kind is listed twice"),
+      (
+        ["--kind", "slide,pow", "--pow", "off"], 64,
+        "--kind pow is the proof of work alone; it cannot run with --pow off"
+      ),
+      (["--pow", "maybe"], 64, "--pow"),
+      (["--pow-difficulty", "0"], 64, "the difficulty must be at least 1"),
+      (
+        ["--pow-difficulty", "1000000", "--pow-max-level", "20"], 64,
+        "doubled at each of 20 levels, at most 2^32"
+      ),
+      (["--trust-proxy", "10.0.0.0/33"], 64, "\"10.0.0.0/33\" is not an address block"),
+      (["--trust-proxy", "10.0.0.1,proxy.example"], 64, "\"proxy.example\" is not an address block"),
+      (["--client-prefix", "24"], 64, "expected IPV4_BITS,IPV6_BITS such as 24,56"),
+      (["--levels", "requests=0"], 64, "expected KEY=POSITIVE_NUMBER entries"),
+      (["--levels", "speed=3"], 64, "unknown key 'speed'"),
       (["--ttl", "0"], 64, "--ttl 0 must be at least 1 second"),
       (["--pool", "0"], 64, "--pool 0 must be at least 1"),
       (["--kind", "rotate", "--shape", "star"], 64, "--shape does not apply to --kind rotate"),
@@ -74,8 +90,26 @@ final class ServeCLITests: XCTestCase {
     let rotate = try await issue(#"{"kind": "rotate"}"#)
     XCTAssertEqual(rotate["kind"] as? String, "rotate")
     XCTAssertNotNil(challenge["answer"], "--dev adds the answer")
+    let pow = try XCTUnwrap(challenge["pow"] as? [String: Any], "the proof of work is on by default")
+    XCTAssertEqual(pow["algorithm"] as? String, "table-walk-v1")
+    XCTAssertEqual(pow["level"] as? Int, 1)
     server.stop()
     XCTAssertTrue(server.stderr().contains("--dev is on"), "a warning is logged at start")
+    XCTAssertFalse(server.stderr().contains("--pow off"))
+  }
+
+  func testPowOffWarnsAndLeavesThePuzzleOut() async throws {
+    let server = try ServeProcess.start(["--port", "0", "--kind", "slide", "--pool", "1", "--pow", "off"])
+    defer { server.stop() }
+    let line = try server.firstLine(timeout: 120)
+    let base = try XCTUnwrap(URL(string: String(line.dropFirst("listening on ".count))))
+    var request = URLRequest(url: base.appendingPathComponent("v1/challenges"))
+    request.httpMethod = "POST"
+    let (data, _) = try await URLSession.shared.data(for: request)
+    let challenge = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    XCTAssertNil(challenge["pow"])
+    server.stop()
+    XCTAssertTrue(server.stderr().contains("--pow off: challenges carry no proof of work"), server.stderr())
   }
 }
 

@@ -86,7 +86,8 @@ private enum PostgresForServe {
   }
 }
 
-/// One `serve --store postgres://… --kind slide --dev` process and HTTP requests to it.
+/// One `serve --store postgres://… --kind slide --dev --pow off` process and HTTP requests to it
+/// (the proof of work across instances is tested in CaptchaStorePostgresTests).
 private struct ServeInstance {
   let process: ServeProcess
   let base: URL
@@ -104,7 +105,7 @@ private struct ServeInstance {
 
   static func start(store: String) async throws -> ServeInstance {
     let process = try ServeProcess.start([
-      "--port", "0", "--store", store, "--kind", "slide", "--pool", "2", "--dev",
+      "--port", "0", "--store", store, "--kind", "slide", "--pool", "2", "--dev", "--pow", "off",
     ])
     let line = try process.firstLine(timeout: 120)
     let base = try XCTUnwrap(URL(string: String(line.dropFirst("listening on ".count))), line)

@@ -57,7 +57,8 @@ final class BadRequestTests: XCTestCase {
   }
 
   func testRateLimitIs429PerClient() async throws {
-    try await ServeHarness.withServer(server: ServerSettings(port: 0, rateLimitPerMinute: 2)) { client, _ in
+    try await ServeHarness.withServer(service: ServiceSettings(poolSize: 4, rateLimitPerMinute: 2)) {
+      client, _ in
       for _ in 0..<2 {
         let admitted = try await client.post("/v1/challenges")
         XCTAssertEqual(admitted.status, .ok)
@@ -65,7 +66,7 @@ final class BadRequestTests: XCTestCase {
       let limited = try await client.post("/v1/challenges")
       XCTAssertEqual(limited.status, .tooManyRequests)
       XCTAssertTrue(
-        try limited.errorMessage.hasPrefix("too many requests from 127.0.0.1: the limit is 2 per minute"))
+        try limited.errorMessage.hasPrefix("too many requests from 127.0.0.0/24: the limit is 2 per minute"))
       XCTAssertNotNil(limited.headers[.retryAfter])
       let health = try await client.get("/healthz")
       XCTAssertEqual(health.status, .ok, "GETs are not limited")

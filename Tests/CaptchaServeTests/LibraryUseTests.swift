@@ -22,7 +22,7 @@ func signupApplication(secret: String) -> some ApplicationProtocol {
   router.post("/signup/captcha") { _, _ -> Response in
     let issued = try await service.issue()
     // Send the id and what the page draws (sizes, start); the answer stays in the store.
-    let facts: JSONValue = .object([("id", .string(issued.id))] + issued.ready.facts.jsonMembers)
+    let facts: JSONValue = .object([("id", .string(issued.id))] + issued.ready!.facts.jsonMembers)
     let body = JSONWriter.text(facts, layout: .compact)
     return Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: body)))
   }

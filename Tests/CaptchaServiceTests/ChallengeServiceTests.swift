@@ -36,13 +36,13 @@ final class ChallengeServiceTests: XCTestCase {
   func testDisplayWidthScalesPositionsToTheBackground() async throws {
     try await ServiceFixtures.withService { service in
       let issued = try await service.issue()
-      let answer = try SlideAnswer.parse(issued.ready.answer, name: "a")
+      let answer = try SlideAnswer.parse(issued.ready!.answer, name: "a")
       let half = Double(answer.background.width) / 2
       let scaled = ClientResponse(x: Double(answer.target.x) / 2, displayWidth: half)
       let outcome = try await service.verify(id: issued.id, response: scaled)
       XCTAssertEqual(outcome.verdict, Verdict(passed: true, reason: "the piece fits"))
       let other = try await service.issue()
-      let target = Double(try SlideAnswer.parse(other.ready.answer, name: "a").target.x)
+      let target = Double(try SlideAnswer.parse(other.ready!.answer, name: "a").target.x)
       let unscaled = ClientResponse(x: target / 2 + 20, displayWidth: half)
       let miss = try await service.verify(id: other.id, response: unscaled)
       XCTAssertEqual(
@@ -89,7 +89,7 @@ final class ChallengeServiceTests: XCTestCase {
       let issued = try await service.issue()
       XCTAssertEqual(issued.expiresAt, clock.now.addingTimeInterval(30))
       let picture = try await service.picture(id: issued.id, .background)
-      XCTAssertEqual(picture, issued.ready.background)
+      XCTAssertEqual(picture, issued.ready!.background)
       clock.advance(by: 31)
       let late = try await service.verify(id: issued.id, response: try ServiceFixtures.rightResponse(issued))
       XCTAssertEqual(late, .expired)

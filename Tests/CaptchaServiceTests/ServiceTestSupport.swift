@@ -48,13 +48,13 @@ enum ServiceFixtures {
   static func rightResponse(_ issued: IssuedChallenge) throws -> ClientResponse {
     switch issued.kind {
     case RotateKind.name:
-      return ClientResponse(angle: try RotateAnswer.parse(issued.ready.answer, name: "answer").angle)
+      return ClientResponse(angle: try RotateAnswer.parse(issued.ready!.answer, name: "answer").angle)
     case PatternKind.name:
-      let answer = try PatternAnswer.parse(issued.ready.answer, name: "answer")
+      let answer = try PatternAnswer.parse(issued.ready!.answer, name: "answer")
       return ClientResponse(
         path: answer.sequence.map { Point(Double(answer.dots[$0].x), Double(answer.dots[$0].y)) })
     default:
-      let answer = try SlideAnswer.parse(issued.ready.answer, name: "answer")
+      let answer = try SlideAnswer.parse(issued.ready!.answer, name: "answer")
       return ClientResponse(x: Double(answer.target.x), y: Double(answer.target.y))
     }
   }

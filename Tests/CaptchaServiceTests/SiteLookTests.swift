@@ -21,9 +21,9 @@ final class SiteLookTests: XCTestCase {
     let running = Task { await service.run() }
     defer { running.cancel() }
     let plain = try await service.issue(sitekey: "plain")
-    XCTAssertNil(plain.ready.facts["steps"])
+    XCTAssertNil(plain.ready!.facts["steps"])
     let own = try await service.issue(sitekey: "stepped")
-    guard case .array(let stops) = own.ready.facts["steps"] else { return XCTFail("no steps") }
+    guard case .array(let stops) = own.ready!.facts["steps"] else { return XCTFail("no steps") }
     XCTAssertEqual(stops.count, 8)
     XCTAssertNotNil(service.pool("slide", site: "stepped"))
     XCTAssertFalse(service.pool("slide", site: "stepped") === service.pool("slide"))

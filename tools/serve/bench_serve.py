@@ -142,7 +142,9 @@ async def saturate(server, seconds, clients=8, kind="slide"):
 
 
 def start_serve(binary, store, workers, log_path):
-    args = ["--kind", "slide", "--pool", "64", "--dev", "--log-format", "json", "--store", store]
+    # --pow off: the load generator does not solve proofs of work; their server cost (a check of
+    # 18-45 us) is measured by `make bench-pow` (docs/proof-of-work.md).
+    args = ["--kind", "slide", "--pool", "64", "--dev", "--pow", "off", "--log-format", "json", "--store", store]
     if workers:
         args += ["--workers", str(workers)]
     return ServeProcess(binary, args, stderr_path=log_path)

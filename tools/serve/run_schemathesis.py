@@ -31,7 +31,7 @@ def main():
     parser.add_argument("--max-examples", type=int, default=40)
     parser.add_argument("--max-time", type=int, default=120)
     args = parser.parse_args()
-    server = ServeProcess(args.bin, ["--pool", "8", "--ttl", "600"])
+    server = ServeProcess(args.bin, ["--pool", "8", "--ttl", "600", "--kind", "slide,rotate,pattern,pow"])
     try:
         command = [
             args.schemathesis, "run", args.spec, "--url", server.url, "--checks", CHECKS,

@@ -1,4 +1,5 @@
-"""Real-browser tests of the web widget (widget.js + the demo page) against `captcha-gen serve --dev`.
+"""Real-browser tests of the web widget (widget.js + the demo page) against `captcha-gen serve --dev`, with
+the proof of work on (the widget solves it; tools/widget/pow_widget_test.py tests that part).
 
 Headless Debian Chromium driven by selenium through chromedriver. The script starts two servers
 (plain, and `--steps 8` for the stepped tests) on free ports, reads each one's first stdout line
@@ -10,134 +11,40 @@ challenge response. Drags are real pointer actions (W3C actions: mouse, and touc
 like a hand's: eased, with wobble and small pauses, so the server's track judge accepts them.
 
     python tools/widget/browser_test.py --bin .build/debug/captcha-gen [--screenshots DIR]
+
+The servers, the browser and the shared test steps are in widget_harness.py.
 """
 
 import argparse
 import json
 import math
 import os
-import random
-import subprocess
 import sys
-import threading
 import time
 import unittest
 
-from selenium import webdriver
-from selenium.common.exceptions import TimeoutException
-from selenium.webdriver.chrome.service import Service
-from selenium.webdriver.common.action_chains import ActionChains
-from selenium.webdriver.common.actions import interaction
-from selenium.webdriver.common.actions.action_builder import ActionBuilder
-from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
-KINDS = ["slide", "rotate", "pattern"]
-SERVER_START_SECONDS = 60
-STATE_WAIT_SECONDS = 20
-FAIL_HOLD_SECONDS = 1.0  # DESIGN.md: "fail" stays about a second before a new challenge
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import widget_harness  # noqa: E402
+from widget_harness import SERVERS, RunningServer, Server, WidgetTest, human_path  # noqa: E402
+
 RING_FACTOR = 1.22  # widget.js: the rotate ring's radius over the disc's
 # The path vectors widget.js and the Swift resolver are both held to.
 PATTERN_VECTORS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Fixtures", "pattern-paths.json")
 
-# Keeps each challenge response the page fetches (POST /v1/challenges), by id, and every state
-# change the widgets announce ("captcha-gen:state"), with its time.
-CAPTURE_CHALLENGES = """
-window.__captchaGenChallenges = {};
-window.__captchaGenStates = [];
-document.addEventListener('captcha-gen:state', function (e) {
-  window.__captchaGenStates.push({kind: e.detail.kind, state: e.detail.state, t: performance.now()});
-});
-(function () {
-  var original = window.fetch;
-  window.fetch = function (input, init) {
-    var url = typeof input === 'string' ? input : input.url;
-    return original.apply(this, arguments).then(function (response) {
-      if (/\\/v1\\/challenges$/.test(url) && init && init.method === 'POST') {
-        response.clone().json().then(function (json) {
-          if (json && json.id) window.__captchaGenChallenges[json.id] = json;
-        });
-      }
-      return response;
-    });
-  };
-})();
-"""
-
-ARGS = None
-SERVERS = {}
-
-
-# --------------------------------------------------------------------------------------------------
-# Servers
-
-
-class Server:
-    """One `captcha-gen serve --dev --port 0` process; `url` is what it printed first."""
-
-    def __init__(self, binary, extra, log_path):
-        self.log = open(log_path, "w")
-        command = [binary, "serve", "--dev", "--port", "0", "--kind", ",".join(KINDS), "--rate-limit", "0"] + extra
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.log, text=True)
-        self.url = self._read_address(command)
-        # Keep draining stdout so the server never blocks on a full pipe.
-        self.drain = threading.Thread(target=self.process.stdout.read, daemon=True)
-        self.drain.start()
-
-    def _read_address(self, command):
-        found = {}
-
-        def read_first_line():
-            found["line"] = self.process.stdout.readline()
-
-        reader = threading.Thread(target=read_first_line, daemon=True)
-        reader.start()
-        reader.join(SERVER_START_SECONDS)
-        line = found.get("line", "")
-        prefix = "listening on "
-        if not line.startswith(prefix):
-            self.stop()
-            raise RuntimeError(
-                f"{' '.join(command)} printed {line!r} instead of 'listening on http://HOST:PORT' "
-                f"(its log: {self.log.name})"
-            )
-        return line[len(prefix):].strip()
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        if getattr(self, "drain", None):
-            self.drain.join(5)
-        self.process.stdout.close()
-        self.log.close()
-
-
-class RunningServer:
-    """A server someone else started (`--url`, `--steps-url`): used as is, never stopped."""
-
-    def __init__(self, url):
-        self.url = url.rstrip("/")
-
-    def stop(self):
-        pass
-
 
 def setUpModule():
-    os.makedirs(ARGS.logs, exist_ok=True)
-    if ARGS.url:
-        SERVERS["plain"] = RunningServer(ARGS.url)
-        SERVERS["steps"] = RunningServer(ARGS.steps_url or ARGS.url)
+    args = widget_harness.ARGS
+    os.makedirs(args.logs, exist_ok=True)
+    if args.url:
+        SERVERS["plain"] = RunningServer(args.url)
+        SERVERS["steps"] = RunningServer(args.steps_url or args.url)
         return
     try:
-        SERVERS["plain"] = Server(ARGS.bin, [], os.path.join(ARGS.logs, "serve-plain.log"))
-        SERVERS["steps"] = Server(ARGS.bin, ["--steps", "8"], os.path.join(ARGS.logs, "serve-steps.log"))
+        SERVERS["plain"] = Server(args.bin, [], os.path.join(args.logs, "serve-plain.log"))
+        SERVERS["steps"] = Server(args.bin, ["--steps", "8"], os.path.join(args.logs, "serve-steps.log"))
     except Exception:
         tearDownModule()
         raise
@@ -147,163 +54,6 @@ def tearDownModule():
     for server in SERVERS.values():
         server.stop()
     SERVERS.clear()
-
-
-# --------------------------------------------------------------------------------------------------
-# Browser helpers
-
-
-def new_browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = ARGS.chromium
-    for flag in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1200,1000",
-                 "--force-device-scale-factor=1", "--hide-scrollbars"]:
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(ARGS.chromedriver), options=options)
-    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CAPTURE_CHALLENGES})
-    driver.set_script_timeout(15)
-    return driver
-
-
-def human_path(start, end, rng, steps=24):
-    """Points from start to end, eased out (fast, then braking), with a hand's wobble across."""
-    (x0, y0), (x1, y1) = start, end
-    length = math.hypot(x1 - x0, y1 - y0) or 1.0
-    nx, ny = -(y1 - y0) / length, (x1 - x0) / length  # across the movement
-    points = []
-    for i in range(1, steps + 1):
-        f = 1 - (1 - i / steps) ** 3
-        wobble = 0 if i == steps else rng.uniform(-2.5, 2.5)
-        points.append((x0 + (x1 - x0) * f + nx * wobble, y0 + (y1 - y0) * f + ny * wobble))
-    return points
-
-
-class WidgetTest(unittest.TestCase):
-    """Common steps: open the demo page, find a kind's widget, read its answer, drag, wait for states."""
-
-    server = "plain"
-
-    @classmethod
-    def setUpClass(cls):
-        cls.driver = new_browser()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-
-    def setUp(self):
-        self.rng = random.Random(self.id())
-        self.driver.get(SERVERS[self.server].url + "/")
-
-    # -- page state
-
-    def widget(self, kind):
-        return self.driver.find_element(By.CSS_SELECTOR, f'[data-captcha-gen][data-kind="{kind}"]')
-
-    def wait_for(self, condition, what, seconds=STATE_WAIT_SECONDS):
-        try:
-            return WebDriverWait(self.driver, seconds, poll_frequency=0.05).until(lambda d: condition())
-        except TimeoutException:
-            self.fail(f"timed out after {seconds} s waiting for {what}")
-
-    def wait_state(self, root, state, seconds=STATE_WAIT_SECONDS):
-        self.wait_for(lambda: root.get_attribute("data-state") == state,
-                      f"data-state={state} (it is {root.get_attribute('data-state')}; "
-                      f"status: {self.status(root)!r})", seconds)
-
-    def status(self, root):
-        return root.find_element(By.CSS_SELECTOR, '[role="status"]').text
-
-    def ready_challenge(self, kind):
-        """The kind's widget once ready, and the challenge response (with the --dev answer) it shows."""
-        root = self.widget(kind)
-        self.wait_state(root, "ready")
-        cid = root.get_attribute("data-challenge-id")
-        self.assertRegex(cid, r"^[0-9a-f]{32}$")
-        challenge = self.wait_for(
-            lambda: self.driver.execute_script("return window.__captchaGenChallenges[arguments[0]]", cid),
-            f"the challenge response of {cid}")
-        self.assertEqual(challenge["kind"], kind)
-        self.assertIn("answer", challenge, "serve --dev adds the answer to challenge responses")
-        return root, challenge
-
-    def stage_box(self, root):
-        """(left, top, scale): client position of the picture and CSS px per background px."""
-        r = self.driver.execute_script(
-            "var r = arguments[0].querySelector('.cg-stage').getBoundingClientRect();"
-            "return [r.left, r.top, r.width];", root)
-        return r[0], r[1], r[2]
-
-    def client_point(self, root, challenge, x, y):
-        left, top, width = self.stage_box(root)
-        scale = width / challenge["width"]
-        return left + x * scale, top + y * scale
-
-    def centre(self, element):
-        r = self.driver.execute_script(
-            "var r = arguments[0].getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];",
-            element)
-        return r[0], r[1]
-
-    def verify_again(self, cid, body):
-        """A verify of `cid` sent by the page itself: (HTTP status, JSON body)."""
-        return self.driver.execute_async_script(
-            "var done = arguments[2];"
-            "fetch('/v1/challenges/' + arguments[0] + '/verify', {method: 'POST',"
-            " headers: {'Content-Type': 'application/json'}, body: JSON.stringify(arguments[1])})"
-            ".then(function (r) { return r.json().then(function (j) { done([r.status, j]); }); })"
-            ".catch(function (e) { done([0, String(e)]); });", cid, body)
-
-    # -- input
-
-    def drag(self, points, pointer="mouse"):
-        """Presses at points[0], moves through the rest with small, uneven pauses, releases."""
-        kind = interaction.POINTER_TOUCH if pointer == "touch" else interaction.POINTER_MOUSE
-        builder = ActionBuilder(self.driver, mouse=PointerInput(kind, pointer), duration=0)
-        action = builder.pointer_action
-        x, y = points[0]
-        action.move_to_location(round(x), round(y))
-        action.pointer_down()
-        for x, y in points[1:]:
-            action.pause(self.rng.uniform(0.015, 0.04))
-            action.move_to_location(round(x), round(y))
-        action.pause(0.12)
-        action.pointer_up()
-        builder.perform()
-
-    def press(self, *keys):
-        ActionChains(self.driver).send_keys(*keys).perform()
-
-    def screenshot(self, root, name):
-        if ARGS.screenshots:
-            os.makedirs(ARGS.screenshots, exist_ok=True)
-            root.screenshot(os.path.join(ARGS.screenshots, name))
-
-    # -- shared assertions
-
-    def assert_passes_and_refuses_a_second_verify(self, root, challenge, body):
-        self.wait_state(root, "pass")
-        self.assertIn("Passed", self.status(root))
-        self.assertEqual(root.get_attribute("data-challenge-id"), challenge["id"], "after a pass it stays")
-        status, reply = self.verify_again(challenge["id"], body)
-        self.assertEqual(status, 409, f"a second verify of the same id is refused: {reply}")
-        self.assertIsInstance(reply.get("error"), str)
-        time.sleep(FAIL_HOLD_SECONDS + 0.3)
-        self.assertEqual(root.get_attribute("data-state"), "pass")
-
-    def assert_fails_then_new_challenge(self, root, challenge):
-        self.wait_state(root, "fail")
-        self.assertIn("Failed", self.status(root))
-        self.wait_for(lambda: root.get_attribute("data-challenge-id") not in (None, challenge["id"]),
-                      "a new data-challenge-id after the fail")
-        self.wait_state(root, "ready")
-        states = [s for s in self.driver.execute_script("return window.__captchaGenStates")
-                  if s["kind"] == challenge["kind"]]
-        names = [s["state"] for s in states]
-        self.assertEqual(names[-3:], ["fail", "loading", "ready"], names)
-        held = (states[-2]["t"] - states[-3]["t"]) / 1000
-        self.assertGreater(held, FAIL_HOLD_SECONDS * 0.8, "fail stays about a second")
-        self.assertLess(held, FAIL_HOLD_SECONDS * 2, "then a new challenge is fetched")
 
 
 # --------------------------------------------------------------------------------------------------
@@ -543,7 +293,6 @@ class SteppedTest(WidgetTest):
 
 
 def main():
-    global ARGS
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--bin", default=".build/debug/captcha-gen", help="the captcha-gen binary to serve with")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
@@ -553,7 +302,7 @@ def main():
     parser.add_argument("--url", help="test a server already running (serve --dev) instead of starting one")
     parser.add_argument("--steps-url", help="with --url: a running server with --steps 8")
     parser.add_argument("--logs", default=".build/browser-test", help="where the servers' logs go")
-    ARGS, rest = parser.parse_known_args()
+    widget_harness.ARGS, rest = parser.parse_known_args()
     started = time.monotonic()
     result = unittest.main(argv=[sys.argv[0]] + rest, exit=False, verbosity=2).result
     failed = len(result.failures) + len(result.errors)

@@ -28,7 +28,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from site_stack import TOKEN_TTL, Postgres, Stack, post_form, post_json  # noqa: E402
+from site_stack import TOKEN_TTL, Postgres, Stack, post_form  # noqa: E402
 
 WAIT_SECONDS = 20
 ARGS = None
@@ -215,10 +215,8 @@ class SignUpTests:
 
     def test_fifty_concurrent_siteverify_calls_of_one_token_give_one_success(self):
         servers = self.stack.servers
-        challenge = post_json(servers[0] + "/v1/challenges", {"sitekey": "shop"})
-        verdict = post_json(servers[0] + f"/v1/challenges/{challenge['id']}/verify",
-                            {"x": challenge["answer"]["target"]["x"], "y": challenge["answer"]["target"]["y"]})
-        token = verdict["token"]
+        self.open("shop.test")
+        token = self.solve()  # the widget solves the proof of work a verify needs
         fields = {"secret": self.stack.secrets["shop"], "response": token}
         with concurrent.futures.ThreadPoolExecutor(max_workers=50) as pool:
             futures = [pool.submit(post_form, servers[i % len(servers)] + "/v1/siteverify", fields) for i in range(50)]

@@ -8,8 +8,9 @@ public struct ClientResponse: Sendable {
   public var y: Double?
   /// The width the client showed the background at; positions are scaled from it.
   public var displayWidth: Double?
-  /// The drag that produced the answer, when the client sent one (slide: judged by `TrackJudge`;
-  /// pattern: the path drawn, when no `path` is given).
+  /// The drag that produced the answer, when the client sent one, judged for what no person does
+  /// (slide: `TrackJudge`; rotate: `RotateTrackJudge`; pattern: `PatternTrackJudge`, and the path
+  /// drawn when no `path` is given).
   public var track: DragTrack?
   /// The points a client's finger passed through, in order (pattern: `--path`).
   public var path: [Point]?

@@ -40,6 +40,9 @@ public struct PatternKind: CaptchaKind {
     let answer = try PatternAnswer.parse(bytes, name: name)
     try responseFields.check(response, kind: Self.name)
     let path = response.path ?? response.track?.samples.map { Point($0.x, $0.y) } ?? []
+    if let track = response.track, let reason = PatternTrackJudge().rejection(of: track) {
+      return Verdict(passed: false, reason: reason)
+    }
     let visited = PatternPathResolver(dots: answer.points, radius: Double(answer.radius)).visited(path)
     let outcome = PatternOutcome(visited: visited, sequence: answer.sequence)
     return Verdict(passed: outcome == .match, reason: outcome.reason)

@@ -89,6 +89,12 @@ public struct RotateKind: CaptchaKind {
   public static func verify(answer bytes: [UInt8], name: String, response: ClientResponse) throws -> Verdict {
     let answer = try RotateAnswer.parse(bytes, name: name)
     try responseFields.check(response, kind: Self.name)
+    if let track = response.track,
+      let reason = RotateTrackJudge().rejection(
+        of: track, centerX: Double(answer.center.x), centerY: Double(answer.center.y))
+    {
+      return Verdict(passed: false, reason: reason)
+    }
     let passed: Bool
     if let k = response.step {
       guard response.angle == nil else { throw VerifyError.bothGiven(.angle, .step) }

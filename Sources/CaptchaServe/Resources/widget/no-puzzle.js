@@ -1,0 +1,51 @@
+
+  // =============================================================================================
+  // 10. The no-puzzle challenge ({"kind": "pow"}): shown as a progress bar while the worker solves
+  //     it, when the person chose it; invisible when the site chose it (its default kind is "pow"):
+  //     nothing shows unless something goes wrong, and the token goes into the form field. The
+  //     footer's buttons: "I can't solve the puzzle" / "Show me a puzzle", and "Try again".
+
+  /** The no-puzzle challenge's panel: what happens, and a progress bar of the puzzles solved. */
+  function powControl(ch, ui) {
+    var text = el('p', { class: 'cg-prompt', text: TEXT.ready.pow }, ui.main);
+    var total = (ch.pow && ch.pow.puzzles) || 1;
+    var bar = el('progress', { class: 'cg-pow', max: String(total), value: '0', 'aria-label': 'Progress of the check' }, ui.main);
+    return {
+      focus: function () {},
+      progress: function (solved, all) {
+        bar.max = all;
+        bar.value = solved;
+        text.textContent = TEXT.ready.pow + ' ' + TEXT.powWorking(solved, all);
+      },
+    };
+  }
+
+  /**
+   * The footer under the status line: `onSwitch()` when the person asks for the no-puzzle challenge
+   * or back for a puzzle, `onRetry()` after an error. `show(state, challenge, chosen)` shows what
+   * applies: the switch when the challenge offers the no-puzzle challenge (or it is the one the
+   * person chose), "Try again" in the error state.
+   */
+  function createFooter(root, onSwitch, onRetry) {
+    var foot = el('div', { class: 'cg-foot' }, root);
+    var switcher = el('button', { type: 'button', class: 'cg-switch', hidden: '' }, foot);
+    var retry = el('button', { type: 'button', class: 'cg-retry', text: TEXT.retry, hidden: '' }, foot);
+    switcher.addEventListener('click', onSwitch);
+    retry.addEventListener('click', onRetry);
+    return {
+      show: function (state, ch, chosen) {
+        var offered = chosen || !!(ch && ch.no_puzzle);
+        switcher.textContent = chosen ? TEXT.backToPuzzle : TEXT.noPuzzle;
+        switcher.hidden = !offered || state === 'pass';
+        retry.hidden = state !== 'error';
+      },
+      focusRetry: function () {
+        retry.focus();
+      },
+    };
+  }
+
+  /** Whether `ch` runs invisibly: the no-puzzle challenge the site chose, not the person. */
+  function isInvisible(ch, chosen) {
+    return !!ch && ch.kind === 'pow' && !chosen;
+  }

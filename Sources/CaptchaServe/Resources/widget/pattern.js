@@ -1,0 +1,181 @@
+  // =============================================================================================
+  // 7. pattern: nine dots on the board, as the gesture lock: drag through them (the line follows),
+  //    or pick them with Enter/Space and press Check.
+
+  /**
+   * The dots a path visits, in order: the server's rule (Swift's PatternPathResolver; both are held
+   * to Fixtures/pattern-paths.json). Each sample snaps to the nearest dot within `radius` (the lower
+   * index on a tie; samples near no dot are ignored), a dot already visited is never visited again,
+   * and the straight segment from the last visited dot to the next visits, on the way, every
+   * unvisited dot it passes within `radius` of, in the order it passes them.
+   */
+  function resolvePattern(dots, radius, path) {
+    var visited = [];
+    var r2 = radius * radius;
+    function snap(p) {
+      var best = -1;
+      var bestD2 = Infinity;
+      dots.forEach(function (d, i) {
+        var d2 = (d.x - p.x) * (d.x - p.x) + (d.y - p.y) * (d.y - p.y);
+        if (d2 <= r2 && d2 < bestD2) {
+          best = i;
+          bestD2 = d2;
+        }
+      });
+      return best;
+    }
+    function passedOver(a, b) {
+      var p = dots[a];
+      var q = dots[b];
+      var dx = q.x - p.x;
+      var dy = q.y - p.y;
+      var len2 = dx * dx + dy * dy;
+      if (!len2) return [];
+      var hits = [];
+      dots.forEach(function (c, i) {
+        if (i === a || i === b) return;
+        var t = ((c.x - p.x) * dx + (c.y - p.y) * dy) / len2;
+        if (t <= 0 || t >= 1) return;
+        var ex = p.x + t * dx - c.x;
+        var ey = p.y + t * dy - c.y;
+        if (ex * ex + ey * ey <= r2) hits.push({ i: i, t: t });
+      });
+      return hits
+        .sort(function (u, v) {
+          return u.t - v.t;
+        })
+        .map(function (h) {
+          return h.i;
+        });
+    }
+    path.forEach(function (p) {
+      var dot = snap(p);
+      if (dot < 0 || visited.indexOf(dot) >= 0) return;
+      if (visited.length) {
+        passedOver(visited[visited.length - 1], dot).forEach(function (i) {
+          if (visited.indexOf(i) < 0) visited.push(i);
+        });
+      }
+      visited.push(dot);
+    });
+    return visited;
+  }
+
+  /** The board: the hint above, the stage with the line and nine dot buttons, Clear and Check. */
+  function patternBoard(ch, ui) {
+    var hint = el('img', { class: 'cg-hint', alt: 'The shapes to connect, in order', src: ch.pieceURL }, null);
+    hint.style.width = ch.piece_width + 'px';
+    ui.main.appendChild(hint);
+    var stage = stageFor(ch, ui.main);
+    var svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    svg.setAttribute('class', 'cg-lines');
+    svg.setAttribute('viewBox', '0 0 ' + ch.width + ' ' + ch.height);
+    svg.setAttribute('aria-hidden', 'true');
+    var line = document.createElementNS('http://www.w3.org/2000/svg', 'polyline');
+    line.setAttribute('stroke-width', String(Math.max(4, ch.width / 40)));
+    svg.appendChild(line);
+    stage.appendChild(svg);
+    var dotSize = ch.radius * 1.4;
+    var buttons = ch.dots.map(function (d, i) {
+      var b = el('div', { class: 'cg-dot', role: 'button', tabindex: '0', 'aria-label': 'dot ' + (i + 1), 'aria-pressed': 'false' }, stage);
+      b.style.left = pct(d.x - dotSize / 2, ch.width);
+      b.style.top = pct(d.y - dotSize / 2, ch.height);
+      b.style.width = pct(dotSize, ch.width);
+      b.style.height = pct(dotSize, ch.height);
+      return b;
+    });
+    var actions = el('div', { class: 'cg-actions' }, ui.main);
+    var clear = el('button', { type: 'button', class: 'cg-button', text: 'Clear' }, actions);
+    var check = el('button', { type: 'button', class: 'cg-button cg-primary', text: 'Check' }, actions);
+    return { stage: stage, line: line, buttons: buttons, clear: clear, check: check };
+  }
+
+  function patternControl(ch, ui) {
+    var board = patternBoard(ch, ui);
+    var chosen = []; // dots picked by key or tap, in order
+    var visited = [];
+
+    function centres(indices) {
+      return indices.map(function (i) {
+        return { x: ch.dots[i].x, y: ch.dots[i].y };
+      });
+    }
+
+    function draw(tail) {
+      var points = centres(visited);
+      if (tail) points.push(tail);
+      board.line.setAttribute('points', points.map(function (p) { return p.x + ',' + p.y; }).join(' '));
+      board.buttons.forEach(function (b, i) {
+        var order = visited.indexOf(i);
+        b.setAttribute('aria-pressed', String(order >= 0));
+        b.textContent = '';
+        if (order >= 0) el('span', { class: 'cg-order', 'aria-hidden': 'true', text: String(order + 1) }, b);
+      });
+      board.check.disabled = visited.length === 0;
+    }
+
+    function toggle(i) {
+      var at = chosen.indexOf(i);
+      if (at >= 0) chosen.splice(at, 1);
+      else chosen.push(i);
+      visited = resolvePattern(ch.dots, ch.radius, centres(chosen));
+      draw();
+    }
+
+    function submitChosen() {
+      if (!visited.length || !ui.live()) return;
+      board.check.disabled = true;
+      ui.submit({ path: centres(visited).map(function (p) { return [p.x, p.y]; }) });
+    }
+
+    board.buttons.forEach(function (b, i) {
+      b.addEventListener('keydown', function (e) {
+        if (e.key !== 'Enter' && e.key !== ' ') return;
+        e.preventDefault();
+        if (ui.live()) toggle(i);
+      });
+    });
+    board.check.addEventListener('click', submitChosen);
+    board.clear.addEventListener('click', function () {
+      chosen = [];
+      visited = [];
+      draw();
+    });
+
+    var path;
+    function follow(e, track) {
+      var p = toBackground(board.stage, ch, e.clientX, e.clientY);
+      path.push(p);
+      track.add(p.x, p.y);
+      visited = resolvePattern(ch.dots, ch.radius, path);
+      draw(p);
+    }
+    trackedDrag(board.stage, ui, {
+      start: function (e, track) {
+        path = [];
+        follow(e, track);
+      },
+      move: follow,
+      end: function (track, cancelled) {
+        if (cancelled || visited.length < 2) {
+          // A tap (one dot at most) picks or drops that dot, as Enter does; it does not submit.
+          var tapped = visited[0];
+          visited = resolvePattern(ch.dots, ch.radius, centres(chosen));
+          if (!cancelled && tapped !== undefined) toggle(tapped);
+          else draw();
+          return;
+        }
+        chosen = [];
+        draw();
+        board.check.disabled = true;
+        var samples = track.samples();
+        ui.submit({
+          path: samples.map(function (s) { return [s.x, s.y]; }),
+          track: samples,
+        });
+      },
+    });
+    draw();
+    return { focus: function () { board.buttons[0].focus(); } };
+  }
+

@@ -1,0 +1,121 @@
+  // =============================================================================================
+  // 5. slide: the piece follows a knob on a track under (or, vertical mode, beside) the picture, as
+  //    in DWSlideCaptchaView; the value is piece.png's top-left in background px. Free mode has two
+  //    sliders. Stops, when the challenge has them, are along x.
+
+  var CHEVRONS =
+    '<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2.5" ' +
+    'stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M6 6l6 6-6 6M13 6l6 6-6 6"/></svg>';
+
+  /** One slider along `axis` ('x' or 'y'): knob, fill, ticks for stops; returns its parts. */
+  function slideAxis(ch, axis, host, label, steps) {
+    var horizontal = axis === 'x';
+    var size = horizontal ? ch.piece_width : ch.piece_height;
+    var whole = horizontal ? ch.width : ch.height;
+    var track = el('div', { class: 'cg-track ' + (horizontal ? 'cg-x' : 'cg-y') }, host);
+    var fill = el('div', { class: 'cg-fill' }, track);
+    el('div', { class: 'cg-track-label', 'aria-hidden': 'true', text: horizontal ? 'Slide →' : 'Slide ↓' }, track);
+    var stepped = horizontal ? steps : null;
+    stepTicks(stepped && stepped.stops, track, size, whole);
+    var knob = el('div', {
+      class: 'cg-knob cg-grab',
+      role: 'slider',
+      tabindex: '0',
+      'aria-label': label,
+      'aria-orientation': horizontal ? 'horizontal' : 'vertical',
+      'aria-valuemin': '0',
+      'aria-valuemax': String(whole - size),
+    }, track);
+    knob.innerHTML = CHEVRONS;
+    if (horizontal) knob.style.width = pct(size, whole);
+    else knob.style.height = pct(size, whole);
+    return { axis: axis, min: 0, max: whole - size, size: size, whole: whole, track: track, fill: fill, knob: knob, steps: stepped };
+  }
+
+  function slideControl(ch, ui) {
+    var mode = ch.mode || 'horizontal';
+    var row = el('div', { class: 'cg-row' }, ui.main);
+    var stage = stageFor(ch, row);
+    var piece = pieceImage(ch, stage);
+    piece.classList.add('cg-grab');
+    piece.style.pointerEvents = 'auto';
+    piece.style.touchAction = 'none';
+    var pos = { x: ch.start.x, y: ch.start.y };
+    var steps = createSteps(ch.steps, 0);
+    var axes = [];
+    if (mode !== 'vertical') axes.push(slideAxis(ch, 'x', ui.main, 'Piece position, across', steps));
+    if (mode !== 'horizontal') axes.push(slideAxis(ch, 'y', row, 'Piece position, down', steps));
+    if (mode === 'free') axes[0].track.classList.add('cg-beside-y');
+    axes.forEach(function (a) {
+      a.get = function () {
+        return pos[a.axis];
+      };
+      a.set = function (value) {
+        pos[a.axis] = clamp(value, 0, a.max);
+      };
+    });
+
+    function render() {
+      piece.style.left = pct(pos.x, ch.width);
+      piece.style.top = pct(pos.y, ch.height);
+      axes.forEach(function (a) {
+        var v = pos[a.axis];
+        if (a.axis === 'x') {
+          a.knob.style.left = pct(v, a.whole);
+          a.fill.style.width = pct(v + a.size / 2, a.whole);
+        } else {
+          a.knob.style.top = pct(v, a.whole);
+          a.fill.style.height = pct(v + a.size / 2, a.whole);
+        }
+        setAriaValue(a.knob, v, Math.round(v) + ' of ' + a.max + ' pixels');
+      });
+    }
+
+    var core = valueCore(ui, {
+      steps: steps,
+      get: function () {
+        return pos.x;
+      },
+      set: function (x) {
+        pos.x = x;
+      },
+      render: render,
+      answer: function () {
+        var body = { x: round2(pos.x) };
+        if (mode !== 'horizontal') body.y = round2(pos.y);
+        return body;
+      },
+    });
+
+    /** Drags `handle` to move the piece along `moved` (the axes it controls). */
+    function dragFrom(handle, moved) {
+      var origin;
+      core.drag(handle, {
+        start: function (e, track) {
+          origin = { cx: e.clientX, cy: e.clientY, x: pos.x, y: pos.y };
+          track.add(pos.x, pos.y);
+        },
+        move: function (e, track) {
+          var r = stage.getBoundingClientRect();
+          var dx = ((e.clientX - origin.cx) * ch.width) / r.width;
+          var dy = ((e.clientY - origin.cy) * ch.height) / r.height;
+          moved.forEach(function (a) {
+            a.set(origin[a.axis] + (a.axis === 'x' ? dx : dy));
+          });
+          render();
+          // Across a one-axis slide the track keeps the hand's position (a hand wobbles) even
+          // where the piece cannot follow it.
+          track.add(mode === 'vertical' ? origin.x + dx : pos.x, mode === 'horizontal' ? origin.y + dy : pos.y);
+        },
+      });
+    }
+
+    dragFrom(piece, axes);
+    axes.forEach(function (a) {
+      dragFrom(a.knob, [a]);
+      core.keys(a.knob, a);
+    });
+    render();
+    return { focus: function () { axes[0].knob.focus(); } };
+  }
+

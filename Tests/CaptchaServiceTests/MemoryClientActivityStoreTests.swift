@@ -1,0 +1,26 @@
+import CaptchaService
+import ChallengeStoreTesting
+import XCTest
+
+/// The `ClientActivityStore` contract against the in-process store.
+final class MemoryClientActivityStoreTests: XCTestCase {
+  func testRequestsCountAndDecay() async throws {
+    try await ClientActivityStoreContract.requestsCountAndDecay(MemoryClientActivityStore())
+  }
+
+  func testLimitPerWindow() async throws {
+    try await ClientActivityStoreContract.limitPerWindow(MemoryClientActivityStore())
+  }
+
+  func testConcurrentLimit() async throws {
+    try await ClientActivityStoreContract.concurrentLimit([MemoryClientActivityStore()])
+  }
+
+  func testSiteShareIsCappedPerClient() async throws {
+    try await ClientActivityStoreContract.siteShareIsCappedPerClient(MemoryClientActivityStore())
+  }
+
+  func testSweepKeepsActiveRows() async throws {
+    try await ClientActivityStoreContract.sweepKeepsActiveRows(MemoryClientActivityStore())
+  }
+}
