@@ -24,14 +24,28 @@ enum PatternBoard {
     let palette = PatternPalette.sample(image, rng: &rng)
     try PatternLookAlikes.draw(avoiding: icons, layout: layout, palette: palette, into: &image, rng: &rng)
     for (icon, centre) in zip(icons, layout.dots) {
-      let scale = rng.nextDouble(in: scales.lowerBound, scales.upperBound) * cell
-      let angle = rng.nextDouble(in: 0, 360)
-      let marker = PatternMarker.draw(palette: palette, centre: centre, reach: scale, rng: &rng)
-      let mask = try icon.path.fill(
-        rule: icon.rule, clip: clip,
-        transform: PatternPaint.placement(center: centre, scale: scale, degrees: angle))
-      marker.paint(icon: mask, halo: PatternOutline.dilated(mask, by: halo), into: &image)
+      try paintMarker(
+        icon, at: centre, size: scales, cell: cell, halo: halo,
+        palette: palette, clip: clip, into: &image, rng: &rng)
     }
     PatternGrain(salt: rng.next()).apply(to: &image, amplitude: grain)
+  }
+
+  /// Paints one marker of `icon` at `centre`, as the board and its look-alikes both do: a size
+  /// drawn from `size` (a fraction of `cell`), a random turn, its paint from `palette`, then the
+  /// icon with a rim `halo` pixels wide at `strength` times the full opacities.
+  static func paintMarker(
+    _ icon: PatternIcon, at centre: Point, size: ClosedRange<Double>, cell: Double, halo: Double,
+    strength: Double = 1, palette: PatternPalette, clip: PixelRect, into image: inout RGBAImage,
+    rng: inout Xoshiro256StarStar
+  ) throws {
+    let scale = rng.nextDouble(in: size.lowerBound, size.upperBound) * cell
+    let angle = rng.nextDouble(in: 0, 360)
+    let marker = PatternMarker.draw(palette: palette, centre: centre, reach: scale, rng: &rng)
+    let mask = try icon.path.fill(
+      rule: icon.rule, clip: clip,
+      transform: PatternPaint.placement(center: centre, scale: scale, degrees: angle))
+    marker.paint(
+      icon: mask, halo: PatternOutline.dilated(mask, by: halo), strength: strength, into: &image)
   }
 }

@@ -30,15 +30,9 @@ enum PatternLookAlikes {
       let centre = Point(
         (corner.0 + rng.nextDouble(in: -jitter, jitter)) * cw,
         (corner.1 + rng.nextDouble(in: -jitter, jitter)) * ch)
-      let scale = rng.nextDouble(in: scales.lowerBound, scales.upperBound) * cell
-      let angle = rng.nextDouble(in: 0, 360)
-      let marker = PatternMarker.draw(palette: palette, centre: centre, reach: scale, rng: &rng)
-      let mask = try icon.path.fill(
-        rule: icon.rule, clip: clip,
-        transform: PatternPaint.placement(center: centre, scale: scale, degrees: angle))
-      marker.paint(
-        icon: mask, halo: PatternOutline.dilated(mask, by: PatternBoard.halo * 0.6), strength: strength,
-        into: &image)
+      try PatternBoard.paintMarker(
+        icon, at: centre, size: scales, cell: cell, halo: PatternBoard.halo * 0.6, strength: strength,
+        palette: palette, clip: clip, into: &image, rng: &rng)
     }
   }
 }
