@@ -63,17 +63,40 @@ final class PatternCLITests: XCTestCase {
 
   func testVerifyReadsATrack() throws {
     let (dir, a) = try makePattern()
-    let track = dir.appendingPathComponent("track.json")
-    let samples = try rightPath(a).split(separator: " ").enumerated().map { (i, p) -> String in
-      let xy = p.split(separator: ",")
-      return "{\"t\": \(i * 120), \"x\": \(xy[0]), \"y\": \(xy[1])}"
+    let dots = try rightPath(a).split(separator: " ").map { p -> (Double, Double) in
+      let xy = p.split(separator: ",").map { Double($0)! }
+      return (xy[0], xy[1])
     }
+    let answer = dir.appendingPathComponent("answer.json").path
+    // A person's drag: each leg eased (not constant speed), the hand wobbling across the line.
+    var samples = ["{\"t\": 0, \"x\": \(dots[0].0), \"y\": \(dots[0].1)}"]
+    for (leg, (from, to)) in zip(dots, dots.dropFirst()).enumerated() {
+      let length = max(
+        ((to.0 - from.0) * (to.0 - from.0) + (to.1 - from.1) * (to.1 - from.1)).squareRoot(), 1)
+      let (nx, ny) = (-(to.1 - from.1) / length, (to.0 - from.0) / length)
+      for i in 1...8 {
+        let f = 1 - (1 - Double(i) / 8) * (1 - Double(i) / 8)
+        let w = i == 8 ? 0 : (i % 2 == 0 ? 1.5 : -1.5)
+        let t = (Double(leg) + Double(i) / 8) * 300
+        samples.append(
+          "{\"t\": \(t), \"x\": \(from.0 + (to.0 - from.0) * f + nx * w), \"y\": \(from.1 + (to.1 - from.1) * f + ny * w)}"
+        )
+      }
+    }
+    let track = dir.appendingPathComponent("track.json")
     try ("[" + samples.joined(separator: ", ") + "]").write(to: track, atomically: true, encoding: .utf8)
-    let r = try CLI.run([
-      "verify", "--answer", dir.appendingPathComponent("answer.json").path, "--track", track.path,
-    ])
+    var r = try CLI.run(["verify", "--answer", answer, "--track", track.path])
     XCTAssertEqual(r.status, 0, r.stderr)
     XCTAssertEqual(r.stdout, "pass\n")
+
+    // A script's track: one sample per dot, straight from centre to centre.
+    let scripted = dots.enumerated().map {
+      "{\"t\": \($0.offset * 120), \"x\": \($0.element.0), \"y\": \($0.element.1)}"
+    }
+    try ("[" + scripted.joined(separator: ", ") + "]").write(to: track, atomically: true, encoding: .utf8)
+    r = try CLI.run(["verify", "--answer", answer, "--track", track.path])
+    XCTAssertEqual(r.status, 1)
+    XCTAssertTrue(r.stderr.contains("too few samples"), r.stderr)
   }
 
   func testBadInputs() throws {

@@ -113,7 +113,8 @@ final class SiteCLITests: XCTestCase {
     ]
     for (args, environment, secret) in runs {
       let server = try ServeProcess.start(
-        ["--port", "0", "--kind", "slide", "--pool", "1", "--dev"] + args, environment: environment)
+        ["--port", "0", "--kind", "slide", "--pool", "1", "--dev", "--pow", "off"] + args,
+        environment: environment)
       defer { server.stop() }
       let base = String(try server.firstLine(timeout: 120).dropFirst("listening on ".count))
       let challenge = try await post(base + "/v1/challenges", json: [:])
