@@ -54,7 +54,7 @@ struct ChallengeRoutes {
     let id = try context.parameters.require("id")
     var taken: StoredChallenge?
     let outcome = try await VerifyLog.timing(
-      "verify", client: context.remoteAddress, logger: context.logger,
+      "verify", client: ClientPrefix.of(client: client(request, context)), logger: context.logger,
       describe: { (Self.logResult($0), taken?.kind, taken?.sitekey) }
     ) {
       try await judge(id: id, request, context) { taken = $0 }

@@ -17,7 +17,8 @@ struct SiteverifyRoutes {
   func siteverify(_ request: Request, _ context: ServeRequestContext) async throws -> Response {
     var facts: (result: String, kind: String?, site: String?) = ("bad_request", nil, nil)
     return try await VerifyLog.timing(
-      "siteverify", client: context.remoteAddress, logger: context.logger, describe: { _ in facts }
+      "siteverify", client: ClientPrefix.of(context.remoteAddress), logger: context.logger,
+      describe: { _ in facts }
     ) {
       try await answer(request, context) { facts = $0 }
     }

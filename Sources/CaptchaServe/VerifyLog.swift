@@ -1,3 +1,4 @@
+import CaptchaService
 import Logging
 import NIOCore
 
@@ -57,8 +58,9 @@ public enum VerifyLog {
 
   /// Times `body` and logs one entry for it: `describe` turns its outcome (a value or an error)
   /// into the result, kind and site. The error, if any, is rethrown.
+  /// `client` is the network the line names (`ClientPrefix`).
   public static func timing<T>(
-    _ endpoint: String, client: SocketAddress?, logger: Logger,
+    _ endpoint: String, client: String, logger: Logger,
     describe: (Result<T, any Error>) -> (result: String, kind: String?, site: String?),
     _ body: () async throws -> T
   ) async throws -> T {
@@ -74,7 +76,7 @@ public enum VerifyLog {
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     record(
       VerifyLogEntry(
-        endpoint: endpoint, result: result, kind: kind, site: site, client: ClientPrefix.of(client),
+        endpoint: endpoint, result: result, kind: kind, site: site, client: client,
         latency: seconds),
       to: logger)
     return try outcome.get()
@@ -95,6 +97,13 @@ public enum ClientPrefix {
   public static func of(_ address: SocketAddress?) -> String {
     guard let address, let ip = address.ipAddress else { return "unknown" }
     return of(ip: ip)
+  }
+
+  /// The prefix of the client a request counts against (the peer, or the address a trusted proxy
+  /// forwarded: `--trust-proxy`).
+  public static func of(client: ClientAddress?) -> String {
+    guard let client else { return "unknown" }
+    return of(ip: client.description)
   }
 
   /// The prefix of an address written as text (IPv4 dotted, or IPv6 in any form NIO accepts).

@@ -112,9 +112,10 @@ final class ProofOfWorkEndpointTests: XCTestCase {
 
   func testForwardedForFromATrustedProxyNamesTheClient() async throws {
     let proxies = try TrustedProxies.parse("127.0.0.1, 10.0.0.0/8").get()
+    let log = RecordingLog()
     try await ServeHarness.withServer(
       service: ServiceSettings(poolSize: 4, rateLimitPerMinute: 2),
-      server: ServerSettings(port: 0, trustedProxies: proxies)
+      server: ServerSettings(port: 0, trustedProxies: proxies), logger: log.logger
     ) { client, _ in
       func issue(_ forwarded: String) async throws -> TestResponse {
         try await client.execute(
@@ -129,6 +130,12 @@ final class ProofOfWorkEndpointTests: XCTestCase {
       let third = try await issue("203.0.113.200")
       XCTAssertEqual(third.status, .tooManyRequests)
       XCTAssertTrue(try third.errorMessage.hasPrefix("too many requests from 203.0.113.0/24"))
+      _ = try await client.execute(
+        uri: "/v1/challenges/\(String(repeating: "0", count: 32))/verify", method: .post,
+        headers: [.xForwardedForTest: "198.51.100.1"], body: ByteBuffer(string: "{\"x\": 1}"))
+      XCTAssertEqual(
+        log.verifies.last?.metadata["client"], "198.51.100.0/24",
+        "the verify log names the forwarded client's network, not the proxy's")
     }
   }
 }
