@@ -194,9 +194,12 @@ class PowWidgetTest(WidgetTest):
         retry = root.find_element(By.CSS_SELECTOR, "button.cg-retry")
         self.assertTrue(retry.is_displayed())
         self.driver.execute_script("window.__powBreak = false")
-        retry.click()
+        retry.send_keys(Keys.ENTER)
         self.wait_state(root, "ready")
         self.assertFalse(retry.is_displayed(), "Try again goes away")
+        self.assertTrue(
+            self.driver.execute_script("return arguments[0].contains(document.activeElement)", root),
+            "the keyboard focus stays in the widget after Try again")
 
 
 class NoPuzzleTest(WidgetTest):
@@ -220,6 +223,9 @@ class NoPuzzleTest(WidgetTest):
         self.press(Keys.ENTER)
         self.wait_state(root, "pass", seconds=60)
         self.assertEqual(root.get_attribute("data-pow"), "solved")
+        self.assertTrue(
+            self.driver.execute_script("return arguments[0].contains(document.activeElement)", root),
+            "the focus stays in the widget (on its status line) when the button it was on goes away")
         token = self.field().get_attribute("value")
         self.assertTrue(token, "the form field holds the pass token")
         answer = siteverify("pow", token)

@@ -47,8 +47,8 @@
     var prompt = el('p', { class: 'cg-prompt', text: TEXT.loading }, head);
     var refresh = el('button', { type: 'button', class: 'cg-refresh', 'aria-label': 'New puzzle', title: 'New puzzle', text: '↻' }, head);
     var body = el('div', { class: 'cg-body' }, root);
-    var status = el('div', { class: 'cg-status', role: 'status', 'aria-live': 'polite' }, root);
-    var footer = createFooter(root, switchMode, function () {
+    var status = el('div', { class: 'cg-status', role: 'status', 'aria-live': 'polite', tabindex: '-1' }, root);
+    var footer = createFooter(root, status, switchMode, function () {
       load();
     });
     var fieldName = setting(root, options, 'responseField', 'response-field') || RESPONSE_FIELD;

@@ -24,9 +24,10 @@
    * The footer under the status line: `onSwitch()` when the person asks for the no-puzzle challenge
    * or back for a puzzle, `onRetry()` after an error. `show(state, challenge, chosen)` shows what
    * applies: the switch when the challenge offers the no-puzzle challenge (or it is the one the
-   * person chose), "Try again" in the error state.
+   * person chose), "Try again" in the error state. A button hidden while it has the keyboard focus
+   * hands the focus to `status`, so a keyboard user is not sent back to the top of the page.
    */
-  function createFooter(root, onSwitch, onRetry) {
+  function createFooter(root, status, onSwitch, onRetry) {
     var foot = el('div', { class: 'cg-foot' }, root);
     var switcher = el('button', { type: 'button', class: 'cg-switch', hidden: '' }, foot);
     var retry = el('button', { type: 'button', class: 'cg-retry', text: TEXT.retry, hidden: '' }, foot);
@@ -35,9 +36,11 @@
     return {
       show: function (state, ch, chosen) {
         var offered = chosen || !!(ch && ch.no_puzzle);
+        var focused = document.activeElement;
         switcher.textContent = chosen ? TEXT.backToPuzzle : TEXT.noPuzzle;
         switcher.hidden = !offered || state === 'pass';
         retry.hidden = state !== 'error';
+        if ((focused === switcher && switcher.hidden) || (focused === retry && retry.hidden)) status.focus();
       },
       focusRetry: function () {
         retry.focus();
