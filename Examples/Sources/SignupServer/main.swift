@@ -29,7 +29,7 @@ let router = Router()
 router.post("/signup/captcha") { _, _ -> Response in
   let issued = try await service.issue()
   // The id and what the page draws (sizes, start); the answer stays in the store.
-  let facts: JSONValue = .object([("id", .string(issued.id))] + issued.ready.facts.jsonMembers)
+  let facts: JSONValue = .object([("id", .string(issued.id))] + (issued.ready?.facts.jsonMembers ?? []))
   return Response(
     status: .ok, headers: [.contentType: "application/json"],
     body: .init(byteBuffer: ByteBuffer(string: JSONWriter.text(facts, layout: .compact))))
