@@ -69,6 +69,9 @@ public final class ChallengeService: Sendable {
     self.logger = logger
   }
 
+  /// The picture puzzles offered, in order: `kinds` without the no-puzzle challenge.
+  public var puzzleKinds: [String] { pools.kinds }
+
   /// The pool of `kind`, if offered (to the sites without a look of their own).
   public func pool(_ kind: String) -> ChallengePool? { pools.shared[kind] }
 

@@ -70,6 +70,11 @@ final class ProofOfWorkEndpointTests: XCTestCase {
       XCTAssertNil(challenge["no_puzzle"], "the no-puzzle challenge offers no other")
       let slide = try await client.post("/v1/challenges", #"{"kind": "slide"}"#).json
       XCTAssertEqual(slide["no_puzzle"] as? Bool, true, "the widget may offer \"I can't solve the puzzle\"")
+      let demo = try await client.get("/").text
+      XCTAssertTrue(demo.contains("<div data-captcha-gen data-kind=\"slide\"></div>"))
+      XCTAssertFalse(
+        demo.contains("data-kind=\"pow\""),
+        "the demo page shows no empty box for the invisible no-puzzle widget")
     }
   }
 
