@@ -71,7 +71,8 @@ struct ServeCommand: AsyncParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Where challenges are kept: memory, or postgres://USER@HOST:PORT/DB shared by several instances.",
+      "Where challenges are kept: memory, or postgres://USER@HOST:PORT/DB shared by several instances. "
+        + "(default: \(StoreChoice.memory.defaultValueDescription))",
       valueName: "store"),
     transform: { try StoreChoice.parse($0) })
   var store = StoreChoice.memory
@@ -90,7 +91,8 @@ struct ServeCommand: AsyncParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Requests per minute per client (address prefix, see --client-prefix) on the POST endpoints, counted in the store (shared by instances on one PostgreSQL); 0/min turns it off.",
+      "Requests per minute per client (address prefix, see --client-prefix) on the POST endpoints, counted in the store (shared by instances on one PostgreSQL); 0/min turns it off. "
+        + "(default: \(RateLimitSpec(perMinute: 0).defaultValueDescription))",
       valueName: "N/min"),
     transform: { try RateLimitSpec.parse($0) })
   var rateLimit = RateLimitSpec(perMinute: 0)
@@ -111,21 +113,24 @@ struct ServeCommand: AsyncParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "How proof-of-work levels rise with recent activity and fall back (docs/proof-of-work.md).",
+      "How proof-of-work levels rise with recent activity and fall back (docs/proof-of-work.md); keys left out keep their defaults. "
+        + "(default: \(LevelSpec(rules: .standard).defaultValueDescription))",
       valueName: "key=value,…"),
     transform: { try LevelSpec.parse($0) })
   var levels = LevelSpec(rules: .standard)
 
   @Option(
     help: ArgumentHelp(
-      "Bits of an IPv4 and an IPv6 address that name one client for levels and rate limits.",
+      "Bits of an IPv4 and an IPv6 address that name one client for levels and rate limits. "
+        + "(default: \(ClientPrefixSpec(lengths: .standard).defaultValueDescription))",
       valueName: "v4,v6"),
     transform: { try ClientPrefixSpec.parse($0) })
   var clientPrefix = ClientPrefixSpec(lengths: .standard)
 
   @Option(
     help: ArgumentHelp(
-      "Reverse proxies whose X-Forwarded-For names the client (the right-most address not in the list); requests from anywhere else are counted by their own address.",
+      "Reverse proxies whose X-Forwarded-For names the client (the right-most address not in the list); requests from anywhere else are counted by their own address. "
+        + "(default: \(TrustProxySpec(proxies: .none).defaultValueDescription): X-Forwarded-For is ignored)",
       valueName: "cidr,…"),
     transform: { try TrustProxySpec.parse($0) })
   var trustProxy = TrustProxySpec(proxies: .none)

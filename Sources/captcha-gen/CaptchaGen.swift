@@ -6,7 +6,8 @@ import CaptchaKit
 struct CaptchaGen: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "captcha-gen",
-    abstract: "Generate slide-puzzle CAPTCHAs: a piece, a holed background and a secret answer.",
+    abstract:
+      "Make CAPTCHAs (slide puzzle, rotate, 9-dot pattern) from photos or a built-in picture: the pictures a client gets and a secret answer.",
     version: CaptchaKitVersion.string,
     subcommands: [
       MakeCommand.self, VerifyCommand.self, RasterCommand.self, BatchCommand.self, CompareCommand.self,
