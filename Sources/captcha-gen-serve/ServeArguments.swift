@@ -133,6 +133,10 @@ struct LevelSpec: StructuredArgument, Equatable {
   var rules: LevelRules
 
   static func parse(_ text: String) throws -> LevelSpec {
+    guard text.contains(where: { $0 != "," && $0 != " " }) else {
+      throw ValidationError(
+        "expected KEY=POSITIVE_NUMBER entries such as requests=10,half-life=600; got none")
+    }
     var rules = LevelRules.standard
     for entry in text.split(separator: ",") {
       let pair = entry.split(separator: "=", maxSplits: 1).map(String.init)

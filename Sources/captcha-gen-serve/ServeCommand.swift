@@ -150,12 +150,21 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "How log lines on standard error look: text, or json (one object per line).")
   var logFormat = LogFormat.text
 
+  /// The most challenges a pool may hold ready per kind: about 80 KB each, so 8 GB at most.
+  static let maxPool = 100_000
+  /// The most refill threads; more than the cores only add waiting threads.
+  static let maxWorkers = 256
+
   func validate() throws {
     if !kindLists.isEmpty { _ = try ServeKinds.parse(kindLists.flatMap(\.names).joined(separator: ",")) }
     guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is out of range 0…65535") }
     guard ttl > 0 else { throw ValidationError("--ttl \(ttl) must be at least 1 second") }
-    guard pool > 0 else { throw ValidationError("--pool \(pool) must be at least 1") }
-    if let workers, workers < 1 { throw ValidationError("--workers \(workers) must be at least 1") }
+    guard (1...Self.maxPool).contains(pool) else {
+      throw ValidationError("--pool \(pool) must be in 1…\(Self.maxPool) (challenges held ready, per kind)")
+    }
+    if let workers, !(1...Self.maxWorkers).contains(workers) {
+      throw ValidationError("--workers \(workers) must be in 1…\(Self.maxWorkers) (one thread each)")
+    }
     if kinds.noPuzzle != nil && pow == .off {
       throw ValidationError(
         "--kind \(NoPuzzleOffer.kindName) is the proof of work alone; it cannot run with --pow off")

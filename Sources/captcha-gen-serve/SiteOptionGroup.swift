@@ -8,6 +8,8 @@ import Logging
 struct SiteOptionGroup: ParsableArguments {
   /// The environment variable the default site's secret comes from without `--secret-file`.
   static let secretVariable = "CAPTCHA_GEN_SECRET"
+  /// The longest a pass token may live (`--token-ttl`): a day.
+  static let maxTokenTTL = 86_400
 
   @Option(
     help: ArgumentHelp(
@@ -38,6 +40,11 @@ struct SiteOptionGroup: ParsableArguments {
 
   func validate() throws {
     guard tokenTTL > 0 else { throw ValidationError("--token-ttl \(tokenTTL) must be at least 1 second") }
+    guard tokenTTL <= Self.maxTokenTTL else {
+      throw ValidationError(
+        "--token-ttl \(tokenTTL) is longer than a day (\(Self.maxTokenTTL) s); a pass token is for one form post"
+      )
+    }
     if sites != nil && secretFile != nil {
       throw ValidationError(
         "--secret-file is for the default site; with --sites each site's secret is in the file")
@@ -51,6 +58,12 @@ struct SiteOptionGroup: ParsableArguments {
   ) throws -> SiteRegistry {
     var registry: SiteRegistry
     if let path = sites {
+      if environment[Self.secretVariable] != nil {
+        throw CaptchaError(
+          .usage,
+          "\(Self.secretVariable) is the default site's secret; with --sites each site's secret is in the file, so unset it"
+        )
+      }
       registry = SiteRegistry(sites: try loadSites(path, offered: offered))
     } else {
       let secret = try defaultSecret(environment: environment)

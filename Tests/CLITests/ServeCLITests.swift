@@ -41,7 +41,14 @@ final class ServeCLITests: XCTestCase {
       (["--levels", "requests=0"], 64, "expected KEY=POSITIVE_NUMBER entries"),
       (["--levels", "speed=3"], 64, "unknown key 'speed'"),
       (["--ttl", "0"], 64, "--ttl 0 must be at least 1 second"),
-      (["--pool", "0"], 64, "--pool 0 must be at least 1"),
+      (["--pool", "0"], 64, "--pool 0 must be in 1…100000"),
+      (["--pool", "100000000"], 64, "--pool 100000000 must be in 1…100000"),
+      (["--workers", "0"], 64, "--workers 0 must be in 1…256"),
+      (["--workers", "100000"], 64, "--workers 100000 must be in 1…256"),
+      (
+        ["--levels", ","], 64,
+        "expected KEY=POSITIVE_NUMBER entries such as requests=10,half-life=600; got none"
+      ),
       (["--kind", "rotate", "--shape", "star"], 64, "--shape does not apply to --kind rotate"),
       (["--kind", "slide", "--length", "5"], 64, "--length does not apply to --kind slide"),
       (

@@ -90,6 +90,7 @@ final class SiteCLITests: XCTestCase {
         "--secret-file is for the default site"
       ),
       (["--token-ttl", "0"], 64, "--token-ttl 0 must be at least 1 second"),
+      (["--token-ttl", "99999999999999"], 64, "--token-ttl 99999999999999 is longer than a day"),
     ]
     for (args, status, message) in cases {
       let r = try CLI.run(["serve", "--port", "0", "--pool", "1"] + args)
@@ -100,6 +101,13 @@ final class SiteCLITests: XCTestCase {
     let empty = try CLI.run(["serve", "--port", "0", "--pool", "1"], environment: ["CAPTCHA_GEN_SECRET": ""])
     XCTAssertEqual(empty.status, 64, empty.stderr)
     XCTAssertTrue(empty.stderr.contains("CAPTCHA_GEN_SECRET is set but empty"), empty.stderr)
+    let both = try CLI.run(
+      ["serve", "--port", "0", "--pool", "1", "--sites", try file("both-env.json", "{}")],
+      environment: ["CAPTCHA_GEN_SECRET": "abc"])
+    XCTAssertEqual(both.status, 64, both.stderr)
+    XCTAssertTrue(
+      both.stderr.contains("CAPTCHA_GEN_SECRET is the default site's secret; with --sites"), both.stderr)
+    XCTAssertFalse(both.stdout.contains("listening on"))
   }
 
   func testTheDefaultSitesSecretComesFromTheFileWithoutItsNewlineOrFromTheEnvironment() async throws {
