@@ -9,26 +9,8 @@ import XCTest
 /// pixels it replaces, only pixels under the outline change, its light shows which side faces
 /// the light, and its random choices depend only on the seed.
 final class TexturedHoleTests: XCTestCase {
-  /// A photo-like test picture: gradients plus a fine checker.
-  func picture(_ w: Int, _ h: Int) -> RGBAImage {
-    var img = RGBAImage(width: w, height: h)
-    for y in 0..<h {
-      for x in 0..<w {
-        let p = (y * w + x) * 4
-        let checker = ((x / 3 + y / 3) % 2) * 30
-        img.pixels[p] = UInt8(60 + x + checker)
-        img.pixels[p + 1] = UInt8(80 + y + checker)
-        img.pixels[p + 2] = UInt8(120 + checker)
-      }
-    }
-    return img
-  }
-
-  func square(_ rect: PixelRect) -> CoverageMask {
-    var m = CoverageMask(zeroOver: rect)
-    for i in m.data.indices { m.data[i] = 255 }
-    return m
-  }
+  func picture(_ w: Int, _ h: Int) -> RGBAImage { HoleTestPictures.picture(w, h) }
+  func square(_ rect: PixelRect) -> CoverageMask { HoleTestPictures.square(rect) }
 
   let hole = PixelRect(x: 40, y: 40, width: 24, height: 24)
 
