@@ -13,6 +13,7 @@ final class RimMatchAttackTests: XCTestCase {
   func files(seed: UInt64, jitter: Bool = true) throws -> (CaptchaFiles, RotateAnswer) {
     var o = RotateOptions(backgroundStage: BackgroundStage())
     o.pieceJitter = jitter
+    o.objectScene = false
     let bg = ProceduralBackground.make(width: 320, height: 160, seed: seed)
     let made = try RotateKind(options: o).make(PreparedBackground(image: bg, source: nil), seed: seed)
     return (made.files, try RotateAnswer.parse(made.files.bytes(named: "answer.json")!, name: "a"))

@@ -5,7 +5,8 @@ import CaptchaSupport
 /// picture and shown turned; the client turns it back upright. The background is the picture
 /// averaged around the disc's centre with a socket where the disc sits (`RadialBackdrop`): no
 /// upright copy of the disc exists, and nothing around it has a direction a rim could be matched
-/// against.
+/// against. Without `--image` the picture is `ObjectScene` (upright objects, no horizon), not the
+/// other kinds' landscape, whose sky and horizon say where up is to any script.
 public struct RotateKind: CaptchaKind {
   public static let name = "rotate"
 
@@ -27,16 +28,24 @@ public struct RotateKind: CaptchaKind {
 
   public var writesDurably: Bool { options.durableWrites }
 
-  /// Makes the captcha in named stages: the disc's geometry, the secret angle, the turned piece,
+  /// Makes the captcha in named stages: the built-in picture (when no photo is given), the disc's geometry, the secret angle, the turned piece,
   /// its jitter, the background turned into the radial backdrop, the answer, the encoded files.
   public func make(_ background: consuming PreparedBackground, seed: UInt64) throws -> MadeCaptcha {
     try options.validate()
-    let record = (source: background.source, resize: background.resize, variation: background.variation)
+    var record = (source: background.source, resize: background.resize, variation: background.variation)
     var image = background.image
     _ = consume background
     let g = try DiscGeometry.fitting(
       width: image.width, height: image.height, diameter: options.diameter, gapFraction: options.gapFraction,
       name: record.source?.file ?? "built-in background")
+    if record.source == nil, options.objectScene {
+      // The built-in picture: the rotate kind draws its own at the prepared size, its objects in
+      // the disc (the landscape's variation is not applied to it, so it is not recorded).
+      image = ObjectScene.make(
+        width: image.width, height: image.height, seed: seed,
+        focus: .init(x: Double(g.centerX), y: Double(g.centerY), radius: Double(g.radius)))
+      record.variation = nil
+    }
     let (angle, steps) = try drawAngle(seed: seed)
     // The piece is the disc turned clockwise by 360 − angle, so turning it clockwise by `angle`
     // makes it upright.

@@ -33,6 +33,9 @@ public struct RotateOptions: Sendable {
   public var gapFraction = RotateOptions.defaultGapFraction
   /// Tone and noise jitter on the piece, separate from the background's (off only in tests).
   public var pieceJitter = true
+  /// Whether a background with no source (the built-in one) is replaced by the rotate kind's own
+  /// built-in picture, `ObjectScene` (off only in tests that hand in a picture of their own).
+  public var objectScene = true
 
   public init(backgroundStage: BackgroundStage) {
     self.backgroundStage = backgroundStage

@@ -43,6 +43,7 @@ final class RotateKindTests: XCTestCase {
   func make(_ image: RGBAImage, seed: UInt64, plain: Bool = false) throws -> MadeCaptcha {
     var o = RotateOptions(backgroundStage: BackgroundStage())
     o.pieceJitter = !plain
+    o.objectScene = false
     return try RotateKind(options: o).make(PreparedBackground(image: image, source: nil), seed: seed)
   }
 
