@@ -98,3 +98,36 @@ def test_the_upright_prior_has_nothing_to_go_on_in_a_flat_disc():
     piece = np.dstack([np.full((2 * R, 2 * R, 3), 120, np.uint8), np.full((2 * R, 2 * R), 255, np.uint8)])
     # Every turn scores alike: the guess is turn 0, which is never an answer (30…330°).
     assert upright_prior(None, piece, None) == 0.0
+
+
+def object_disc(angle, seed=0):
+    """Synthetic upright objects on a ground of one colour (lollipop trees: a thin trunk under a
+    round crown, each in a random colour), cut to a disc and turned clockwise by 360 − angle."""
+    rng = np.random.default_rng(seed)
+    size = 2 * R
+    img = np.zeros((size, size, 3), np.uint8)
+    img[:] = (90, 120, 100)
+    for cx, cy in [(30, 40), (66, 36), (48, 70)]:
+        trunk, crown = (tuple(int(v) for v in rng.integers(150, 255, 3)) for _ in range(2))
+        cv2.ellipse(img, (cx, cy + 8), (3, 13), 0, 0, 360, trunk, -1, cv2.LINE_AA)
+        cv2.circle(img, (cx, cy - 8), 11, crown, -1, cv2.LINE_AA)
+    m = cv2.getRotationMatrix2D((R, R), angle, 1.0)
+    turned = cv2.warpAffine(img, m, (size, size), borderMode=cv2.BORDER_REPLICATE)
+    yy, xx = np.mgrid[0:size, 0:size]
+    alpha = (((xx + 0.5 - R) ** 2 + (yy + 0.5 - R) ** 2) <= R * R).astype(np.uint8) * 255
+    return np.dstack([turned, alpha])
+
+
+def test_the_object_axis_attack_stands_trees_upright():
+    from rotate_attacks import object_axis
+
+    for seed, angle in enumerate((50, 140, 230, 310)):
+        piece = object_disc(angle, seed)
+        assert circular_distance(object_axis(None, piece, None), angle) <= 7, angle
+
+
+def test_the_object_axis_attack_has_nothing_to_go_on_in_a_flat_disc():
+    from rotate_attacks import object_axis
+
+    piece = np.dstack([np.full((2 * R, 2 * R, 3), 120, np.uint8), np.full((2 * R, 2 * R), 255, np.uint8)])
+    assert object_axis(None, piece, None) == 0.0

@@ -6,7 +6,7 @@ import CaptchaSupport
 /// no horizon, no sky, no light or colour that changes from top to bottom, every colour drawn at
 /// random, so the picture's brightness and colour moments and half means point nowhere in
 /// particular, and its diagonal edges (roofs, fir branches, raised arms, windscreens) offset its
-/// level and plumb ones (the landscape's sky and horizon gave up away in every disc).
+/// level and plumb ones (the landscape's sky and horizon said where up is in every disc).
 ///
 /// As `ProceduralBackground`: drawn from the seed alone, with +, −, ×, ÷, sqrt and floor only,
 /// so the bytes are the same on every machine.
