@@ -98,9 +98,9 @@ public enum RimMatchAttack {
     }
   }
 
-  /// The rotate attacks on a captcha's files, judged against its answer: rim matching, and the
-  /// upright prior (`UprightPriorAttack`), which needs no rim and is the stronger of the two on the
-  /// radial backdrop.
+  /// The rotate attacks on a captcha's files, judged against its answer: rim matching, the
+  /// upright prior (`UprightPriorAttack`) and its half-means variant (`UprightHalvesAttack`), which
+  /// need no rim and are the stronger on the radial backdrop.
   public static func run(files: CaptchaFiles, answer: RotateAnswer) throws -> SelfAttackReport {
     func decoded(_ name: String) throws -> RGBAImage {
       guard let bytes = files.bytes(named: name) else {
@@ -119,6 +119,7 @@ public enum RimMatchAttack {
     return SelfAttackReport(verdicts: [
       verdict(name: name, scores: s, answer: answer),
       UprightPriorAttack.verdict(piece: piece, answer: answer),
+      UprightHalvesAttack.verdict(piece: piece, answer: answer),
     ])
   }
 

@@ -7,62 +7,83 @@ import CaptchaSupport
 /// (horizons, walls, trunks) and their lighter half on top (sky). For each clockwise turn it scores
 /// how level and plumb the piece's gradients would be (the cos 4θ moment of the gradient angles,
 /// weighted by squared magnitude) plus how far up its brightness moment would point, each scaled
-/// to −1…1 over the turns; the best sum is the guess. On the built-in landscape (a horizon and a
-/// sky) it finds the angle most of the time; on photos without a level horizon it rarely does.
+/// to −1…1 over the turns; the best sum is the guess. On the old built-in landscape (a horizon and
+/// a sky) it found the angle most of the time; on photos without a level horizon it rarely does.
 public enum UprightPriorAttack {
   public static let name = "upright-prior"
   /// Turns tried (one per degree).
   static let samples = 360
   /// Only pixels within this fraction of the radius count (the anti-aliased rim is left out).
   static let inner = 0.92
+  static let radians = Double.pi / 180
 
-  /// The score of each clockwise turn 0…359° (higher: more upright).
-  public static func scores(piece: RGBAImage) -> [Double] {
-    let grey = GrayPlane(luma: piece)
-    let r = Double(piece.width) / 2
+  /// The disc's pixels as the prior reads them: each pixel within `inner` of the radius, its
+  /// offset from the centre and its grey value, and the gradients' cos 4θ and sin 4θ moments.
+  struct Disc {
+    var pixels: [(dx: Double, dy: Double, v: Double)] = []
     var c4 = 0.0
     var s4 = 0.0
     var energy = 0.0
-    var values: [(dx: Double, dy: Double, v: Double)] = []
-    for y in 1..<(grey.height - 1) {
-      for x in 1..<(grey.width - 1) {
-        let dx = Double(x) + 0.5 - r
-        let dy = Double(y) + 0.5 - r
-        guard dx * dx + dy * dy <= (inner * r) * (inner * r) else { continue }
-        let (gx, gy) = sobel(grey, x, y)
-        let w = gx * gx + gy * gy
-        // cos 4θ and sin 4θ of the gradient's angle from its components, without atan2.
-        if w > 0 {
-          let c2 = (gx * gx - gy * gy) / w
-          let s2 = 2 * gx * gy / w
-          c4 += w * (c2 * c2 - s2 * s2)
-          s4 += w * 2 * s2 * c2
-          energy += w
+
+    init(piece: RGBAImage) {
+      let grey = GrayPlane(luma: piece)
+      let r = Double(piece.width) / 2
+      for y in 1..<max(1, grey.height - 1) {
+        for x in 1..<max(1, grey.width - 1) {
+          let dx = Double(x) + 0.5 - r
+          let dy = Double(y) + 0.5 - r
+          guard dx * dx + dy * dy <= (inner * r) * (inner * r) else { continue }
+          let (gx, gy) = sobel(grey, x, y)
+          let w = gx * gx + gy * gy
+          // cos 4θ and sin 4θ of the gradient's angle from its components, without atan2.
+          if w > 0 {
+            let c2 = (gx * gx - gy * gy) / w
+            let s2 = 2 * gx * gy / w
+            c4 += w * (c2 * c2 - s2 * s2)
+            s4 += w * 2 * s2 * c2
+            energy += w
+          }
+          pixels.append((dx, dy, Double(grey[x, y])))
         }
-        values.append((dx, dy, Double(grey[x, y])))
       }
     }
-    let mean = values.reduce(0) { $0 + $1.v } / Double(max(1, values.count))
+  }
+
+  /// The score of each clockwise turn 0…359° (higher: more upright).
+  public static func scores(piece: RGBAImage) -> [Double] {
+    let disc = Disc(piece: piece)
+    return sum(edgeScores(disc), lightScores(disc))
+  }
+
+  /// How level and plumb the gradients would be after each turn.
+  static func edgeScores(_ d: Disc) -> [Double] {
+    (0..<samples).map { t -> Double in
+      let a = 4 * Double(t) * radians
+      let (s, c) = (RimMatchAttack.sinApprox(a), RimMatchAttack.cosApprox(a))
+      return d.energy > 0 ? (d.c4 * c - d.s4 * s) / d.energy : 0
+    }
+  }
+
+  /// How far up the brightness moment would point after each turn (y down: up is negative y).
+  static func lightScores(_ d: Disc) -> [Double] {
+    let mean = d.pixels.reduce(0) { $0 + $1.v } / Double(max(1, d.pixels.count))
     var mx = 0.0
     var my = 0.0
-    for p in values {
+    for p in d.pixels {
       mx += (p.v - mean) * p.dx
       my += (p.v - mean) * p.dy
     }
-    let radians = Double.pi / 180
-    let edge = (0..<samples).map { t -> Double in
-      let a = 4 * Double(t) * radians
-      let (s, c) = (RimMatchAttack.sinApprox(a), RimMatchAttack.cosApprox(a))
-      return energy > 0 ? (c4 * c - s4 * s) / energy : 0
-    }
-    // The brightness moment turned clockwise by t (y down): up is negative y.
-    let light = (0..<samples).map { t -> Double in
+    return (0..<samples).map { t -> Double in
       let a = Double(t) * radians
       return -(mx * RimMatchAttack.sinApprox(a) + my * RimMatchAttack.cosApprox(a))
     }
-    let edgeScale = max(1e-12, edge.map(abs).max() ?? 0)
-    let lightScale = max(1e-12, light.map(abs).max() ?? 0)
-    return (0..<samples).map { edge[$0] / edgeScale + light[$0] / lightScale }
+  }
+
+  /// `a` and `b` each scaled to −1…1 over the turns, added.
+  static func sum(_ a: [Double], _ b: [Double]) -> [Double] {
+    let aScale = max(1e-12, a.map(abs).max() ?? 0)
+    let bScale = max(1e-12, b.map(abs).max() ?? 0)
+    return zip(a, b).map { $0 / aScale + $1 / bScale }
   }
 
   /// The 3×3 Sobel gradient of `grey` at (x, y).

@@ -59,9 +59,9 @@ struct MakeCommand: ParsableCommand {
   @Flag(
     help: """
       After writing, attack the captcha with its kind's built-in solvers (slide: edge matching, \
-      masked correlation, boundary continuity, hole statistics; rotate: rim matching and the \
-      upright prior; pattern: icon matching) and report on stderr where the true answer ranks; \
-      with --json the result is added to the printed JSON as "check" (answer.json on disk is \
+      masked correlation, boundary continuity, hole statistics; rotate: rim matching, the \
+      upright prior and its half-means variant; pattern: icon matching) and report on stderr \
+      where the true answer ranks; with --json the result is added to the printed JSON as "check" (answer.json on disk is \
       unchanged). A report only: the exit status stays 0.
       """)
   var check = false

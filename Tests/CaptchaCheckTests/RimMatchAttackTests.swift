@@ -63,10 +63,10 @@ final class RimMatchAttackTests: XCTestCase {
     XCTAssertLessThanOrEqual(cracked, 3)
   }
 
-  func testTheRotateKindsSelfAttackIsRimMatchingAndTheUprightPrior() throws {
+  func testTheRotateKindsSelfAttackIsRimMatchingAndTheUprightPriors() throws {
     let (f, _) = try files(seed: 3)
     let report = try RotateKind.selfAttack(files: f, answer: f.bytes(named: CaptchaFiles.answerFileName)!)
-    XCTAssertEqual(report.verdicts.map(\.attack), ["rim-match", "upright-prior"])
+    XCTAssertEqual(report.verdicts.map(\.attack), ["rim-match", "upright-prior", "upright-halves"])
     for v in report.verdicts {
       XCTAssertEqual(v.candidates, 360)
       XCTAssertNotNil(v.angle)
@@ -75,23 +75,42 @@ final class RimMatchAttackTests: XCTestCase {
     XCTAssertTrue(report.summaryLine.hasPrefix("check: rim-match rank "))
   }
 
-  func testTheUprightPriorTurnsTheBuiltInLandscapeUpright() throws {
-    // A horizon and a sky: what people turn upright by is what the prior finds (issue 31).
-    var cracked = 0
+  func testTheUprightPriorsTurnTheLandscapeUpright() throws {
+    // A horizon and a sky: what people turn upright by is what the priors find (issue 31).
+    var cracked = (prior: 0, halves: 0)
     for seed: UInt64 in 1...8 {
       let (f, a) = try files(seed: seed)
       let piece = try ImageCodec.decode(f.bytes(named: "piece.png")!, name: "piece.png")
-      if UprightPriorAttack.verdict(piece: piece, answer: a).cracked { cracked += 1 }
+      if UprightPriorAttack.verdict(piece: piece, answer: a).cracked { cracked.prior += 1 }
+      if UprightHalvesAttack.verdict(piece: piece, answer: a).cracked { cracked.halves += 1 }
     }
-    XCTAssertGreaterThanOrEqual(cracked, 5)
+    XCTAssertGreaterThanOrEqual(cracked.prior, 5)
+    XCTAssertGreaterThanOrEqual(cracked.halves, 5)
   }
 
-  func testTheUprightPriorHasNothingToGoOnInAFlatDisc() {
+  func testTheUprightPriorsAreLeftWithChanceOnTheBuiltInObjectScene() throws {
+    // The rotate kind's own built-in picture: upright objects, no horizon, random colours.
+    let kind = RotateKind(options: RotateOptions(backgroundStage: BackgroundStage()))
+    var cracked = 0
+    for seed: UInt64 in 1...16 {
+      let made = try kind.make(
+        kind.backgroundStage.prepare(kind.backgroundStage.builtIn(seed: seed), seed: seed), seed: seed)
+      let a = try RotateAnswer.parse(made.files.bytes(named: "answer.json")!, name: "a")
+      let piece = try ImageCodec.decode(made.files.bytes(named: "piece.png")!, name: "piece.png")
+      if UprightPriorAttack.verdict(piece: piece, answer: a).cracked { cracked += 1 }
+      if UprightHalvesAttack.verdict(piece: piece, answer: a).cracked { cracked += 1 }
+    }
+    // Chance is 15/301 per guess; on the landscape both found most angles. 32 guesses.
+    XCTAssertLessThanOrEqual(cracked, 5)
+  }
+
+  func testTheUprightPriorsHaveNothingToGoOnInAFlatDisc() {
     // A disc without edges or a lighter side scores every turn alike: the guess is turn 0, which
     // is never an answer (30…330°).
     let piece = RGBAImage(width: 64, height: 64, fill: (90, 120, 150, 255))
-    let s = UprightPriorAttack.scores(piece: piece)
-    XCTAssertEqual(s.count, 360)
-    XCTAssertEqual(s.max()! - s.min()!, 0, accuracy: 1e-9)
+    for s in [UprightPriorAttack.scores(piece: piece), UprightHalvesAttack.scores(piece: piece)] {
+      XCTAssertEqual(s.count, 360)
+      XCTAssertEqual(s.max()! - s.min()!, 0, accuracy: 1e-9)
+    }
   }
 }

@@ -169,3 +169,36 @@ def object_axis(background, piece, center):
 ROTATE_ATTACKS["object-axis"] = (
     "aware", object_axis, "written against the built-in object scene: objects cut out by colour, their long axes "
                           "stood plumb, their mass skews the way the train seeds say")
+
+
+def upright_halves(background, piece, center):
+    """The upright prior with half means in place of the brightness moment: for each clockwise turn,
+    how level and plumb the gradients would be (the cos 4θ term) plus how much lighter the upper half
+    of the turned disc would be than its lower half, each normalised to −1…1; every whole degree. Half
+    means see a sky/ground split that the moment weighs less (a bright sky far from a dark ground
+    near the centre)."""
+    n = piece.shape[0]
+    r = n / 2
+    grey = cv2.cvtColor(piece[:, :, :3], cv2.COLOR_BGR2GRAY).astype(np.float32)
+    yy, xx = np.mgrid[0:n, 0:n]
+    dx, dy = xx + 0.5 - r, yy + 0.5 - r
+    inside = (dx * dx + dy * dy) <= (0.92 * r) ** 2
+    gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3)
+    w = (gx * gx + gy * gy) * inside
+    theta = np.arctan2(gy, gx)
+    c4, s4 = float(np.sum(w * np.cos(4 * theta))), float(np.sum(w * np.sin(4 * theta)))
+    t = np.radians(np.arange(360))
+    edge = c4 * np.cos(4 * t) - s4 * np.sin(4 * t)
+    halves = []
+    for a in t:
+        turned_y = dx * np.sin(a) + dy * np.cos(a)  # y of each pixel once turned clockwise by a
+        up, down = grey[inside & (turned_y < 0)], grey[inside & (turned_y > 0)]
+        halves.append(float(up.mean() - down.mean()) if up.size and down.size else 0.0)
+    halves = np.array(halves)
+    score = edge / max(1e-9, np.abs(edge).max()) + halves / max(1e-9, np.abs(halves).max())
+    return float(int(np.argmax(score)))
+
+
+ROTATE_ATTACKS["upright-halves"] = (
+    "prior", upright_halves, "no rim: the most level/plumb gradients and the lighter upper half (half means)")

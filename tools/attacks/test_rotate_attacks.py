@@ -131,3 +131,17 @@ def test_the_object_axis_attack_has_nothing_to_go_on_in_a_flat_disc():
 
     piece = np.dstack([np.full((2 * R, 2 * R, 3), 120, np.uint8), np.full((2 * R, 2 * R), 255, np.uint8)])
     assert object_axis(None, piece, None) == 0.0
+
+
+def test_upright_halves_turns_a_level_horizon_with_the_sky_on_top_upright():
+    from rotate_attacks import upright_halves
+
+    for angle in (45, 130, 200, 300):
+        assert circular_distance(upright_halves(None, landscape_disc(angle), None), angle) <= 3, angle
+
+
+def test_upright_halves_has_nothing_to_go_on_in_a_flat_disc():
+    from rotate_attacks import upright_halves
+
+    piece = np.dstack([np.full((2 * R, 2 * R, 3), 120, np.uint8), np.full((2 * R, 2 * R), 255, np.uint8)])
+    assert upright_halves(None, piece, None) == 0.0
