@@ -100,7 +100,8 @@ public enum RimMatchAttack {
 
   /// The rotate attacks on a captcha's files, judged against its answer: rim matching, the
   /// upright prior (`UprightPriorAttack`) and its half-means variant (`UprightHalvesAttack`), which
-  /// need no rim and are the stronger on the radial backdrop.
+  /// need no rim and are the stronger on photos, and the object axes (`ObjectAxisAttack`), the
+  /// strongest on the built-in object scene.
   public static func run(files: CaptchaFiles, answer: RotateAnswer) throws -> SelfAttackReport {
     func decoded(_ name: String) throws -> RGBAImage {
       guard let bytes = files.bytes(named: name) else {
@@ -120,6 +121,7 @@ public enum RimMatchAttack {
       verdict(name: name, scores: s, answer: answer),
       UprightPriorAttack.verdict(piece: piece, answer: answer),
       UprightHalvesAttack.verdict(piece: piece, answer: answer),
+      ObjectAxisAttack.verdict(piece: piece, answer: answer),
     ])
   }
 

@@ -18,8 +18,8 @@ extension SlideKind: SelfAttackingKind {
 }
 
 extension RotateKind: SelfAttackingKind {
-  /// Rim matching, the upright prior and its half-means variant (`RimMatchAttack`,
-  /// `UprightPriorAttack`, `UprightHalvesAttack`).
+  /// Rim matching, the upright prior and its half-means variant, the object axes
+  /// (`RimMatchAttack`, `UprightPriorAttack`, `UprightHalvesAttack`, `ObjectAxisAttack`).
   public static func selfAttack(files: CaptchaFiles, answer bytes: [UInt8]) throws -> SelfAttackReport {
     try RimMatchAttack.run(
       files: files, answer: try RotateAnswer.parse(bytes, name: CaptchaFiles.answerFileName))

@@ -60,9 +60,9 @@ struct MakeCommand: ParsableCommand {
     help: """
       After writing, attack the captcha with its kind's built-in solvers (slide: edge matching, \
       masked correlation, boundary continuity, hole statistics; rotate: rim matching, the \
-      upright prior and its half-means variant; pattern: icon matching) and report on stderr \
-      where the true answer ranks; with --json the result is added to the printed JSON as "check" (answer.json on disk is \
-      unchanged). A report only: the exit status stays 0.
+      upright prior and its half-means variant, object axes; pattern: icon matching) and report \
+      on stderr where the true answer ranks; with --json the result is added to the printed \
+      JSON as "check" (answer.json on disk is unchanged). A report only: the exit status stays 0.
       """)
   var check = false
 

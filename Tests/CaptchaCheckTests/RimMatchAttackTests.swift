@@ -63,10 +63,11 @@ final class RimMatchAttackTests: XCTestCase {
     XCTAssertLessThanOrEqual(cracked, 3)
   }
 
-  func testTheRotateKindsSelfAttackIsRimMatchingAndTheUprightPriors() throws {
+  func testTheRotateKindsSelfAttackIsRimMatchingTheUprightPriorsAndTheObjectAxes() throws {
     let (f, _) = try files(seed: 3)
     let report = try RotateKind.selfAttack(files: f, answer: f.bytes(named: CaptchaFiles.answerFileName)!)
-    XCTAssertEqual(report.verdicts.map(\.attack), ["rim-match", "upright-prior", "upright-halves"])
+    XCTAssertEqual(
+      report.verdicts.map(\.attack), ["rim-match", "upright-prior", "upright-halves", "object-axis"])
     for v in report.verdicts {
       XCTAssertEqual(v.candidates, 360)
       XCTAssertNotNil(v.angle)
