@@ -3,13 +3,15 @@ attack, print how often each finds the whole sequence.
 
     python tools/attacks/pattern_evaluate.py --bin .build/release/captcha-gen --photos ../shared/photos \
         [--set test] [--seeds 10] [--lengths 4 6] [--formats png jpeg] [--models .build/attack-models] \
-        [--only sil-flat-chamfer,template] [--json out.json] [--markdown out.md] [--make-arg=--size --make-arg=320x240]
+        [--only sil-flat-chamfer,template] [--by-source] [--json out.json] [--markdown out.md] \
+        [--make-arg=--size --make-arg=320x240]
 
 For each length and format, `--seeds` captchas per source: the built-in background (`make` without
 `--image`) and each photo of the set (default: the TEST photos, which nothing was tuned or trained
 on). Each attack sees the board and the hint only; answer.json scores the guess: a captcha is solved
 when the whole order is right. Besides the solved share, `icons` is the share of hint icons whose
-best-scoring dot is right. Exit status 0 after the table, 2 on a usage or generation error.
+best-scoring dot is right; `--by-source` adds the solved counts per photo (and for the built-in
+background) under it. Exit status 0 after the table, 2 on a usage or generation error.
 
 Attacks: `blind` (1 / (9*8*...), computed), `template` (pattern_attacks.py: edge templates at 12
 angles x 3 scales near each grid centre), `ddddocr` (when the package is installed), the per-cell
@@ -107,7 +109,7 @@ def _attack_one(task: tuple) -> tuple:
             found[name] = (best_order(scores) == c.sequence, assignment_accuracy(scores, c.sequence))
         else:
             found[name] = (fn(c.board, c.hint) == c.sequence, None)
-    return f"L{length} {fmt}", "built-in" if source is None else "photos", found
+    return f"L{length} {fmt}", "built-in" if source is None else "photos", found, stem
 
 
 def main(argv=None) -> int:
@@ -123,6 +125,7 @@ def main(argv=None) -> int:
     ap.add_argument("--only", help="comma-separated attack names to run (default: all)")
     ap.add_argument("--jobs", type=int, default=1, help="captchas attacked in parallel (processes; default 1)")
     ap.add_argument("--make-arg", action="append", default=[])
+    ap.add_argument("--by-source", action="store_true", help="also print the solved counts per source")
     ap.add_argument("--json")
     ap.add_argument("--markdown")
     args = ap.parse_args(argv)
@@ -170,7 +173,7 @@ def main(argv=None) -> int:
         for fmt in args.formats:
             column = f"L{length} {fmt}"
             rows: dict = {}
-            for col, group, found in done:
+            for col, group, found, _ in done:
                 if col != column:
                     continue
                 for name, (solved, icons) in found.items():
@@ -195,6 +198,8 @@ def main(argv=None) -> int:
     header = (f"{args.set} photos: {', '.join(p.stem for p in photos)} + the built-in background; "
               f"{args.seeds} captchas per source, length and format; make args {args.make_arg or 'none'}")
     lines = table(results, header)
+    if args.by_source:
+        lines += by_source(done, [f"L{n} {f}" for n in args.lengths for f in args.formats])
     if note:
         lines.append(note)
     print("\n".join(lines))
@@ -216,6 +221,22 @@ def _names(results: dict) -> list[str]:
     for col in results.values():
         names += [n for n in col if n not in names]
     return names
+
+
+def by_source(done: list, cols: list[str]) -> list[str]:
+    """Solved / made per attack, source and column, and over all columns."""
+    stems = list(dict.fromkeys(stem for _, _, _, stem in done))
+    lines = ["solved per source", f"{'attack':<20}{'source':<20}" + "".join(f"{c:>10}" for c in cols) + f"{'all':>14}"]
+    for name in _names({c: {n: 0 for _, _, found, _ in done for n in found} for c in cols}):
+        for stem in stems:
+            cells, hit, made = [], 0, 0
+            for c in cols:
+                r = [found[name][0] for col, _, found, s in done if col == c and s == stem and name in found]
+                cells.append(f"{sum(r)}/{len(r)}")
+                hit, made = hit + sum(r), made + len(r)
+            lines.append(f"{name:<20}{stem:<20}" + "".join(f"{x:>10}" for x in cells)
+                         + f"{f'{hit}/{made}':>9} {100 * hit / max(made, 1):3.0f}%")
+    return lines
 
 
 def table(results: dict, header: str) -> list[str]:

@@ -108,3 +108,17 @@ def test_dot_families_are_nine_distinct_families():
         fam = dot_families(seed)
         assert len(fam) == 9 and len(set(fam)) == 9
         assert all(0 <= f < len(FAMILIES) for f in fam)
+
+
+def test_by_source_counts_each_photo_and_column_apart():
+    import pattern_evaluate
+
+    done = [("L4 png", "photos", {"a": (True, 1.0)}, "hubble"),
+            ("L4 png", "photos", {"a": (False, 0.0)}, "grace"),
+            ("L6 png", "photos", {"a": (True, 1.0)}, "hubble"),
+            ("L4 png", "built-in", {"a": (False, 0.0)}, "built-in")]
+    lines = pattern_evaluate.by_source(done, ["L4 png", "L6 png"])
+    rows = {line.split()[1]: line.split()[2:] for line in lines[2:]}
+    assert rows["hubble"] == ["1/1", "1/1", "2/2", "100%"]
+    assert rows["grace"] == ["0/1", "0/0", "0/1", "0%"]
+    assert rows["built-in"] == ["0/1", "0/0", "0/1", "0%"]

@@ -2,10 +2,10 @@
 // interpolation, using only + − × ÷ and floor so the bits are the same on every platform.
 
 /// The smoothstep polynomial 3t² − 2t³ on t in 0…1.
-@inline(__always) func fade(_ t: Double) -> Double { t * t * (3 - 2 * t) }
+@inline(__always) public func fade(_ t: Double) -> Double { t * t * (3 - 2 * t) }
 
 /// 0 below `e0`, 1 above `e1`, `fade` in between.
-@inline(__always) func smoothstep(_ e0: Double, _ e1: Double, _ x: Double) -> Double {
+@inline(__always) public func smoothstep(_ e0: Double, _ e1: Double, _ x: Double) -> Double {
   fade(min(1, max(0, (x - e0) / (e1 - e0))))
 }
 
@@ -74,7 +74,7 @@ func fbm1(_ x: Double, seed: UInt64, octaves: Int) -> Double {
   fractalSum(octaves: octaves, seed: seed) { f, s in noise1(x * f, seed: s) }
 }
 
-/// Fractal 2-D value noise in [0, 1).
-func fbm2(_ x: Double, _ y: Double, seed: UInt64, octaves: Int) -> Double {
+/// Fractal 2-D value noise in [0, 1) (public: the pattern kind's clouds use it too).
+public func fbm2(_ x: Double, _ y: Double, seed: UInt64, octaves: Int) -> Double {
   fractalSum(octaves: octaves, seed: seed) { f, s in noise2(x * f, y * f, seed: s) }
 }

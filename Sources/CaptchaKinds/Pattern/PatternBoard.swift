@@ -22,6 +22,7 @@ enum PatternBoard {
     let cell = PatternLayout.cellSide(width: layout.width, height: layout.height)
     let clip = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
     let palette = PatternPalette.sample(image, rng: &rng)
+    PatternClouds.apply(to: &image, palette: palette, cell: cell, rng: &rng)
     try PatternLookAlikes.draw(avoiding: icons, layout: layout, palette: palette, into: &image, rng: &rng)
     for (icon, centre) in zip(icons, layout.dots) {
       try paintMarker(
