@@ -84,10 +84,10 @@ UPRIGHT_EDGE_WEIGHT = 1.0
 UPRIGHT_LIGHT_WEIGHT = 1.0
 
 
-def upright_prior(background, piece, center):
-    """The clockwise turn that makes the piece's gradient directions most level and plumb (the
-    cos 4θ moment of the gradient angles, weighted by squared magnitude) and its brighter side face
-    up (the brightness moment about the centre), each normalised to −1…1; every whole degree."""
+def disc_levelness(piece):
+    """The piece's grey picture, each pixel's offset (dx, dy) from the centre, the disc's inside
+    (0.92 r), and for every whole-degree clockwise turn how level and plumb its gradients would be
+    (the cos 4θ moment of the gradient angles, weighted by squared magnitude; not normalised)."""
     r = piece.shape[1] / 2
     grey = cv2.cvtColor(piece[:, :, :3], cv2.COLOR_BGR2GRAY).astype(np.float32)
     yy, xx = np.mgrid[0:piece.shape[0], 0:piece.shape[1]]
@@ -99,12 +99,19 @@ def upright_prior(background, piece, center):
     theta = np.arctan2(gy, gx)
     # Turning the picture clockwise by t turns every gradient direction by t as well.
     c4, s4 = float(np.sum(w * np.cos(4 * theta))), float(np.sum(w * np.sin(4 * theta)))
-    norm4 = float(np.sum(w)) or 1.0
+    t = np.radians(np.arange(360))
+    return grey, dx, dy, inside, c4 * np.cos(4 * t) - s4 * np.sin(4 * t)
+
+
+def upright_prior(background, piece, center):
+    """The clockwise turn that makes the piece's gradient directions most level and plumb (the
+    cos 4θ moment of the gradient angles, weighted by squared magnitude) and its brighter side face
+    up (the brightness moment about the centre), each normalised to −1…1; every whole degree."""
+    grey, dx, dy, inside, edge = disc_levelness(piece)
     lum = (grey - grey[inside].mean()) * inside
     mx, my = float(np.sum(lum * dx)), float(np.sum(lum * dy))
     normm = float(np.sqrt(np.sum(lum * lum) * np.sum((dx * dx + dy * dy) * inside))) or 1.0
     t = np.radians(np.arange(360))
-    edge = (c4 * np.cos(4 * t) - s4 * np.sin(4 * t)) / norm4
     # The brightness moment turned clockwise by t (y down): its y must point up (negative).
     turned_y = mx * np.sin(t) + my * np.cos(t)
     light = -turned_y / normm
@@ -177,19 +184,8 @@ def upright_halves(background, piece, center):
     of the turned disc would be than its lower half, each normalised to −1…1; every whole degree. Half
     means see a sky/ground split that the moment weighs less (a bright sky far from a dark ground
     near the centre)."""
-    n = piece.shape[0]
-    r = n / 2
-    grey = cv2.cvtColor(piece[:, :, :3], cv2.COLOR_BGR2GRAY).astype(np.float32)
-    yy, xx = np.mgrid[0:n, 0:n]
-    dx, dy = xx + 0.5 - r, yy + 0.5 - r
-    inside = (dx * dx + dy * dy) <= (0.92 * r) ** 2
-    gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3)
-    gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3)
-    w = (gx * gx + gy * gy) * inside
-    theta = np.arctan2(gy, gx)
-    c4, s4 = float(np.sum(w * np.cos(4 * theta))), float(np.sum(w * np.sin(4 * theta)))
+    grey, dx, dy, inside, edge = disc_levelness(piece)
     t = np.radians(np.arange(360))
-    edge = c4 * np.cos(4 * t) - s4 * np.sin(4 * t)
     halves = []
     for a in t:
         turned_y = dx * np.sin(a) + dy * np.cos(a)  # y of each pixel once turned clockwise by a
