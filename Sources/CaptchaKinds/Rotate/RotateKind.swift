@@ -28,8 +28,9 @@ public struct RotateKind: CaptchaKind {
 
   public var writesDurably: Bool { options.durableWrites }
 
-  /// Makes the captcha in named stages: the built-in picture (when no photo is given), the disc's geometry, the secret angle, the turned piece,
-  /// its jitter, the background turned into the radial backdrop, the answer, the encoded files.
+  /// Makes the captcha in named stages: the disc's geometry, the built-in picture (when no photo
+  /// is given), the secret angle, the turned piece, its jitter, the background turned into the
+  /// radial backdrop, the answer, the encoded files.
   public func make(_ background: consuming PreparedBackground, seed: UInt64) throws -> MadeCaptcha {
     try options.validate()
     var record = (source: background.source, resize: background.resize, variation: background.variation)
