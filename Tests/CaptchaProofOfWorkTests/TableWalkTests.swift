@@ -2,60 +2,79 @@ import CaptchaProofOfWork
 import CaptchaSupport
 import XCTest
 
-/// The table and the walk against the vectors pow-worker.js computes (docs/proof-of-work.md lists them;
-/// tools/widget/pow_test.py checks the JavaScript side in Chromium), and solutions checked whole.
+/// The table, the walk and the first solving nonces against Fixtures/pow-vectors.json, which the
+/// node tests of pow-worker.js, the browser test of the worker and the native solver's self-check
+/// read too; and solutions checked whole.
 final class TableWalkTests: XCTestCase {
   static let salt = Array(UInt8(0)..<16)
-  /// Nonces pow-worker.js found for `salt` at difficulty 32768 (16 puzzles, 64 steps, 2^24 words).
-  static let solvedNonces: [UInt32] = [
-    4149, 31039, 22374, 65647, 15212, 36371, 12798, 47757, 20952, 11469, 48073, 21955, 36117, 4340, 12597,
-    83789,
-  ]
+  var vectors: PowVectors!
+  /// The fixture's first case: the default 2^24-word table.
+  var solvedNonces: [UInt32] { vectors.cases[0].firstSolvingNonces }
+  var table: PowTable { vectors.cases[0].table }
+  var puzzle: PowPuzzle { vectors.cases[0].pow.puzzle }
 
-  var table: PowTable { PowTable.shared(log2Words: 24) }
-  var puzzle: PowPuzzle {
-    PowPuzzle(level: 2, salt: Self.salt, puzzles: 16, steps: 64, difficulty: 32768, tableLog2: 24)
+  override func setUpWithError() throws {
+    vectors = try PowVectors.load()
   }
 
-  func testTableWordsMatchTheJavaScriptTable() {
-    XCTAssertEqual(table[0], 0xbd99_da98)
-    XCTAssertEqual(table[(1 << 24) - 1], 0xd8b4_26f6)
+  func testTheFixtureHoldsTheDefaultTableAndASmallOne() {
+    XCTAssertEqual(vectors.cases.map(\.pow.tableLog2), [24, 16])
+    XCTAssertEqual(puzzle.salt, Self.salt)
   }
 
-  func testWalksMatchTheJavaScriptWalks() {
-    XCTAssertEqual(table.walk(puzzle, index: 0, nonce: 0), 0x7526_62dd)
-    XCTAssertEqual(table.walk(puzzle, index: 0, nonce: 1), 0x8db0_9d2e)
+  func testTableWordsMatchTheFixture() {
+    for vector in vectors.cases {
+      for word in vector.tableWords {
+        XCTAssertEqual(
+          vector.table[word.index], PowVectors.word(word.word), "\(vector.name), word \(word.index)")
+      }
+    }
   }
 
-  func testTheJavaScriptSolutionSolves() {
-    XCTAssertEqual(table.check(PowSolution(nonces: Self.solvedNonces), for: puzzle), .solved)
+  func testWalksMatchTheFixture() {
+    for vector in vectors.cases {
+      for walk in vector.walks {
+        XCTAssertEqual(
+          vector.table.walk(vector.pow.puzzle, index: walk.puzzle, nonce: walk.nonce),
+          PowVectors.word(walk.result),
+          "\(vector.name), puzzle \(walk.puzzle), nonce \(walk.nonce)")
+      }
+    }
+  }
+
+  func testTheFixturesSolutionsSolve() {
+    for vector in vectors.cases {
+      XCTAssertEqual(
+        vector.table.check(PowSolution(nonces: vector.firstSolvingNonces), for: vector.pow.puzzle), .solved,
+        vector.name)
+    }
   }
 
   func testAChangedNonceFails() {
-    var nonces = Self.solvedNonces
+    var nonces = solvedNonces
     nonces[5] &+= 1
     XCTAssertEqual(table.check(PowSolution(nonces: nonces), for: puzzle), .unsolved(index: 5))
   }
 
   func testTooFewOrTooManyNoncesFail() {
     XCTAssertEqual(
-      table.check(PowSolution(nonces: Array(Self.solvedNonces.prefix(15))), for: puzzle),
+      table.check(PowSolution(nonces: Array(solvedNonces.prefix(15))), for: puzzle),
       .wrongCount(expected: 16, got: 15))
     XCTAssertEqual(
-      table.check(PowSolution(nonces: Self.solvedNonces + [1]), for: puzzle),
+      table.check(PowSolution(nonces: solvedNonces + [1]), for: puzzle),
       .wrongCount(expected: 16, got: 17))
   }
 
   func testTheSolutionDoesNotFitAnotherChallenge() {
     var other = puzzle
     other.salt[0] ^= 1
-    XCTAssertNotEqual(table.check(PowSolution(nonces: Self.solvedNonces), for: other), .solved)
+    XCTAssertNotEqual(table.check(PowSolution(nonces: solvedNonces), for: other), .solved)
   }
 
   func testAHigherDifficultyRefusesMostEasySolutions() {
     var harder = puzzle
     harder.difficulty = 1 << 24
-    XCTAssertNotEqual(table.check(PowSolution(nonces: Self.solvedNonces), for: harder), .solved)
+    XCTAssertNotEqual(table.check(PowSolution(nonces: solvedNonces), for: harder), .solved)
   }
 
   func testSettingsDoubleTheWorkPerLevelAndClamp() throws {
@@ -85,10 +104,10 @@ final class TableWalkTests: XCTestCase {
 
 /// The scalar solver the tests and tools use finds the first solving nonces, as the widget's does.
 final class SolverTests: XCTestCase {
-  func testTheSolverFindsTheWidgetsNonces() {
-    let puzzle = PowPuzzle(
-      level: 2, salt: TableWalkTests.salt, puzzles: 16, steps: 64, difficulty: 32768, tableLog2: 24)
-    XCTAssertEqual(PowTable.shared(log2Words: 24).solve(puzzle)?.nonces, TableWalkTests.solvedNonces)
+  func testTheSolverFindsTheFixturesFirstSolvingNonces() throws {
+    for vector in try PowVectors.load().cases {
+      XCTAssertEqual(vector.table.solve(vector.pow.puzzle)?.nonces, vector.firstSolvingNonces, vector.name)
+    }
   }
 
   func testASmallTableSolvesAndChecks() {
