@@ -1,12 +1,14 @@
 """The widget's proof-of-work solver (Sources/CaptchaServe/Resources/pow-worker.js) in headless
-Chromium, inside a Web Worker as the widget runs it: scrypt against RFC 7914's vectors, and the
-table, walk and a solution against the values the server's C computes
-(Tests/CaptchaProofOfWorkTests/TableWalkTests.swift holds the same numbers).
+Chromium, inside a Web Worker as the widget runs it, against Fixtures/pow-vectors.json (the vectors
+the Swift tests, the node tests and the native solver's self-check read too): scrypt against RFC
+7914's vectors, the table, walks and first solving nonces.
 
     python tools/pow/pow_browser_test.py [--chromium /usr/bin/chromium] [--chromedriver /usr/bin/chromedriver]
 """
 
 import argparse
+import json
+import os
 import sys
 import unittest
 
@@ -14,7 +16,9 @@ from pow_browser import PowPage
 
 ARGS = None
 PAGE = None
-SALT = "000102030405060708090a0b0c0d0e0f"
+FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Fixtures", "pow-vectors.json")
+with open(FIXTURE) as _file:
+    VECTORS = json.load(_file)
 
 
 def setUpModule():
@@ -27,40 +31,34 @@ def tearDownModule():
 
 
 class ScryptVectors(unittest.TestCase):
-    def scrypt(self, password, salt, n, r, p):
-        answer = PAGE.call("powWorker", {"type": "scrypt", "password": list(password.encode()),
-                                         "salt": list(salt.encode()), "n": n, "r": r, "p": p, "length": 64})
-        self.assertEqual(answer["type"], "scrypt", answer)
-        return answer["hex"]
-
     def test_rfc7914_vectors(self):
-        self.assertEqual(self.scrypt("", "", 16, 1, 1),
-                         "77d6576238657b203b19ca42c18a0497f16b4844e3074ae8dfdffa3fede21442"
-                         "fcd0069ded0948f8326a753a0fc81f17e8d3e0fb2e0d3628cf35e20c38d18906")
-        self.assertEqual(self.scrypt("password", "NaCl", 1024, 8, 16),
-                         "fdbabe1c9d3472007856e7190d01e9fe7c6ad7cbc8237830e77376634b373162"
-                         "2eaf30d92e22a3886ff109279d9830dac727afb94a83ee6d8360cbdfa2cc0640")
-        self.assertEqual(self.scrypt("pleaseletmein", "SodiumChloride", 16384, 8, 1),
-                         "7023bdcb3afd7348461c06cd81fd38ebfda8fbba904f8e3ea9b543f6545da1f2"
-                         "d5432955613f0fcf62d49705242a9af9e61e85dc0d651e40dfcf017b45575887")
+        for v in VECTORS["scrypt"]:
+            answer = PAGE.call("powWorker", {"type": "scrypt", "password": list(v["password"].encode()),
+                                             "salt": list(v["salt"].encode()), "n": v["n"], "r": v["r"],
+                                             "p": v["p"], "length": len(v["hex"]) // 2})
+            self.assertEqual(answer, {"type": "scrypt", "hex": v["hex"]}, v["source"])
 
 
 class TableWalk(unittest.TestCase):
-    POW = {"algorithm": "table-walk-v1", "level": 2, "salt": SALT, "puzzles": 16, "steps": 64,
-           "difficulty": 32768, "table_log2": 24}
+    # The default table's case: what a browser builds for every challenge.
+    CASE = VECTORS["cases"][0]
+    POW = CASE["pow"]
 
-    def test_table_and_walk_match_the_server(self):
-        values = PAGE.run("""
-            const P = window.CaptchaGenPow, table = P.buildTable(24);
-            const key = P.puzzleKey(P.saltBytes(arguments[0]), 0);
-            return [table[0] >>> 0, table[table.length - 1] >>> 0, P.walk(table, key, 0, 64), P.walk(table, key, 1, 64)];
-        """, SALT)
-        self.assertEqual(values, [0xbd99da98, 0xd8b426f6, 0x752662dd, 0x8db09d2e])
+    def test_table_and_walks_match_the_fixture(self):
+        words, walks = PAGE.run("""
+            const P = window.CaptchaGenPow, c = arguments[0], table = P.buildTable(c.pow.table_log2);
+            const salt = P.saltBytes(c.pow.salt), hex = (w) => (w >>> 0).toString(16).padStart(8, '0');
+            return [c.table_words.map((w) => hex(table[w.index])),
+                    c.walks.map((w) => hex(P.walk(table, P.puzzleKey(salt, w.puzzle), w.nonce, c.pow.steps)))];
+        """, self.CASE)
+        self.assertEqual(words, [w["word"] for w in self.CASE["table_words"]])
+        self.assertEqual(walks, [w["result"] for w in self.CASE["walks"]])
 
     def test_the_worker_finds_the_first_solving_nonces(self):
         answer = PAGE.call("powWorker", {"type": "solve", "pow": self.POW, "indices": [0, 13]})
         self.assertEqual(answer["type"], "solved", answer)
-        self.assertEqual(answer["nonces"], [4149, 4340])
+        nonces = self.CASE["first_solving_nonces"]
+        self.assertEqual(answer["nonces"], [nonces[0], nonces[13]])
         self.assertEqual(answer["indices"], [0, 13])
 
     def test_the_worker_refuses_an_unknown_algorithm(self):
