@@ -90,7 +90,8 @@ let package = Package(
         .embedInCode("Resources/widget/input.js"), .embedInCode("Resources/widget/slide.js"),
         .embedInCode("Resources/widget/rotate.js"), .embedInCode("Resources/widget/pattern.js"),
         .embedInCode("Resources/widget/token.js"), .embedInCode("Resources/widget/pow.js"),
-        .embedInCode("Resources/widget/no-puzzle.js"), .embedInCode("Resources/widget/mount.js"),
+        .embedInCode("Resources/widget/no-puzzle.js"), .embedInCode("Resources/widget/states.js"),
+        .embedInCode("Resources/widget/mount.js"),
       ]
     ),
     // The PostgreSQL ChallengeStore (`--store postgres://…`): challenges shared by several instances,

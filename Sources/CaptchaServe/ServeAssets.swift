@@ -13,20 +13,33 @@ struct ServeAssets: Sendable {
   /// The line of demo.html replaced by one widget element per kind.
   static let widgetsMarker = "<!-- captcha-gen:widgets -->"
 
-  /// The widget's parts in Resources/widget/, in the order `/widget.js` joins them: each uses only
-  /// the parts before it; the first opens the script's one function scope and the last closes it.
+  /// The widget's parts in Resources/widget/, in the order `/widget.js` joins them: each is a
+  /// function of the parts' namespace, `CaptchaGenParts`, and uses only the parts before it
+  /// (Tests/JavaScript loads them alone, in this order, read from this list).
   static let widgetParts: [(name: String, bytes: [UInt8])] = [
     ("core.js", PackageResources.core_js), ("input.js", PackageResources.input_js),
     ("slide.js", PackageResources.slide_js), ("rotate.js", PackageResources.rotate_js),
     ("pattern.js", PackageResources.pattern_js), ("token.js", PackageResources.token_js),
     ("pow.js", PackageResources.pow_js), ("no-puzzle.js", PackageResources.no_puzzle_js),
-    ("mount.js", PackageResources.mount_js),
+    ("states.js", PackageResources.states_js), ("mount.js", PackageResources.mount_js),
   ]
+
+  /// What `/widget.js` puts around its parts: one function scope that holds the namespace (nothing
+  /// but `CaptchaGen` reaches the page), does nothing on a page that already has the widget, and
+  /// starts the widget after the last part.
+  static let widgetPrologue =
+    "(function () {\n  'use strict';\n  if (window.CaptchaGen) return;\n  var CaptchaGenParts = {};\n"
+  static let widgetEpilogue = "  CaptchaGenParts.mount.start();\n})();\n"
+
+  /// The parts joined into the one script `/widget.js` serves.
+  static var widgetScript: [UInt8] {
+    Array(widgetPrologue.utf8) + widgetParts.flatMap(\.bytes) + Array(widgetEpilogue.utf8)
+  }
 
   /// The files as compiled in.
   static func load() -> ServeAssets {
     ServeAssets(
-      openAPI: PackageResources.openapi_json, widgetScript: widgetParts.flatMap(\.bytes),
+      openAPI: PackageResources.openapi_json, widgetScript: widgetScript,
       powWorkerScript: PackageResources.pow_worker_js,
       demoPage: String(decoding: PackageResources.demo_html, as: UTF8.self))
   }

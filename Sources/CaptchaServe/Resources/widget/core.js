@@ -25,17 +25,19 @@
  * picture: the widget solves in the background and fills the form field).
  *
  * Served as one script: `serve` joins the files of Resources/widget/ in this order (ServeAssets.
- * widgetParts), each depending only on those before it: core.js (1 page helpers, 2 the server
- * client), input.js (3 steps: stops to snap to, 4 the input core: drags with their track, slider
- * keys, the value a drag or Enter submits), slide.js (5), rotate.js (6), pattern.js (7), token.js
- * (8 the pass token: form field, expiry), pow.js (9 the proof-of-work worker), no-puzzle.js (10 the
- * no-puzzle and invisible modes), mount.js (11 the widget: states, mounting, the API; 12 the
- * <captcha-gen> form element). This file opens the script's function scope; mount.js closes it.
+ * widgetParts) inside one function that holds `CaptchaGenParts`, the parts' namespace: core.js (1
+ * page helpers, 2 the server client), input.js (3 steps: stops to snap to, 4 the input core: drags
+ * with their track, slider keys, the value a drag or Enter submits), slide.js (5), rotate.js (6),
+ * pattern.js (7), token.js (8 the pass token: form field, expiry), pow.js (9 the proof-of-work
+ * worker), no-puzzle.js (10 the no-puzzle and invisible modes), states.js (11 the widget's states
+ * and decisions, a pure function), mount.js (12 the widget: mounting, the effects, the API; 13 the
+ * <captcha-gen> form element). Each part is a function of that namespace alone: it reads what the
+ * parts before it registered (parts.core.el, …) and registers its own names (parts.input = {…}); it
+ * touches the page only when called, so each part parses and loads alone (Tests/JavaScript runs
+ * them under node).
  */
-(function (global) {
+(function (parts) {
   'use strict';
-
-  if (global.CaptchaGen) return;
 
   var FAIL_HOLD_MS = 1000; // how long "fail" stays before a new challenge is fetched
   var SNAP_MS = 180; // the stepped knob's snap animation
@@ -50,6 +52,8 @@
       pattern: 'Connect these shapes on the board, in this order:',
       pow: 'No puzzle: your browser does a short computation instead.',
     },
+    puzzleReady: 'Puzzle ready.',
+    newPuzzle: 'New puzzle',
     checking: 'Checking…',
     powWait: 'Checking… your browser is finishing a short computation.',
     powWorking: function (solved, total) {
@@ -63,6 +67,14 @@
     fail: 'Failed: ',
     again: ' Here comes a new puzzle.',
     error: 'The captcha could not load: ',
+    notIt: 'that was not it',
+    gone: 'this puzzle can no longer be answered',
+    serverAnswered: function (status) {
+      return 'the server answered ' + status;
+    },
+    cannotShow: function (kind) {
+      return 'this widget cannot show "' + kind + '" challenges';
+    },
     expired: 'The check has expired; here is a new puzzle.',
     hostNotAllowed: function (host, sitekey) {
       return 'this page\'s host, ' + host + ', is not allowed ' + (sitekey ? 'for site key "' + sitekey + '"' : 'here');
@@ -261,7 +273,7 @@
         if (sitekey) body.sitekey = sitekey;
         return post('/v1/challenges', body).then(
           function (r) {
-            if (r.status !== 200) throw new Error(r.json.error || 'the server answered ' + r.status);
+            if (r.status !== 200) throw new Error(r.json.error || TEXT.serverAnswered(r.status));
             return r.json;
           },
           function (err) {
@@ -278,3 +290,9 @@
     };
   }
 
+  parts.core = { FAIL_HOLD_MS: FAIL_HOLD_MS, SNAP_MS: SNAP_MS, RING_FACTOR: RING_FACTOR,
+    KEY_STEPS: KEY_STEPS, TEXT: TEXT, RESPONSE_FIELD: RESPONSE_FIELD, el: el,
+    injectStyle: injectStyle, pct: pct, clamp: clamp, round2: round2, shortTurn: shortTurn,
+    toBackground: toBackground, stageFor: stageFor, pieceImage: pieceImage,
+    createClient: createClient };
+})(CaptchaGenParts);

@@ -1,3 +1,10 @@
+/* captcha-gen widget, part 2: steps and the input core (see core.js). */
+(function (parts) {
+  'use strict';
+
+  var SNAP_MS = parts.core.SNAP_MS, KEY_STEPS = parts.core.KEY_STEPS, el = parts.core.el,
+    pct = parts.core.pct, round2 = parts.core.round2;
+
   // =============================================================================================
   // 3. Steps (`serve --steps N`): the value snaps to the nearest stop on release and keys move stop
   //    by stop; the answer is then {step: index}. `wrap` (360 for rotate) measures around a circle.
@@ -234,3 +241,6 @@
     return { keys: keys, drag: drag, submit: submit };
   }
 
+  parts.input = { createSteps: createSteps, stepTicks: stepTicks, trackedDrag: trackedDrag,
+    setAriaValue: setAriaValue, valueCore: valueCore };
+})(CaptchaGenParts);

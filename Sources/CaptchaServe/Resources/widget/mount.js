@@ -1,8 +1,21 @@
-  var CONTROLS = { slide: slideControl, rotate: rotateControl, pattern: patternControl, pow: powControl };
+/* captcha-gen widget, parts 12 and 13: mounting, the effects, the API; <captcha-gen> (see core.js). */
+(function (parts) {
+  'use strict';
+
+  var TEXT = parts.core.TEXT, RESPONSE_FIELD = parts.core.RESPONSE_FIELD, el = parts.core.el;
+  var injectStyle = parts.core.injectStyle, createClient = parts.core.createClient;
+  var slideControl = parts.slide.slideControl, rotateControl = parts.rotate.rotateControl;
+  var resolvePattern = parts.pattern.resolvePattern, patternControl = parts.pattern.patternControl;
+  var createPassToken = parts.token.createPassToken, startPow = parts.pow.startPow;
+  var powControl = parts.noPuzzle.powControl, createFooter = parts.noPuzzle.createFooter;
+  var initialModel = parts.states.initialModel, step = parts.states.step, isLive = parts.states.isLive;
 
   // =============================================================================================
-  // 11. The widget: one challenge at a time; states loading → ready → pass | fail (→ loading) | error.
-  //     Its proof of work starts when the challenge arrives; a submit waits for it.
+  // 12. The widget: the page's side of states.js. mount() builds the elements, turns what happens
+  //     (clicks, the server's answers, the worker, timers) into events, steps the model and carries
+  //     out the effects. The proof of work starts when the challenge arrives; a submit waits for it.
+
+  var CONTROLS = { slide: slideControl, rotate: rotateControl, pattern: patternControl, pow: powControl };
 
   function loadImage(src) {
     return new Promise(function (resolve, reject) {
@@ -28,6 +41,10 @@
     if (typeof options[name] === 'function') options[name](value);
   }
 
+  function announce(root, name, detail) {
+    root.dispatchEvent(new CustomEvent('captcha-gen:' + name, { bubbles: true, detail: detail }));
+  }
+
   /**
    * Mounts a widget in `root`. `options` (each also read from data-* attributes): kind, endpoint,
    * sitekey, responseField; callbacks onPass(token), onExpire(), onError(message), onState(state,
@@ -37,7 +54,6 @@
     if (!root || root.captchaGen) return root && root.captchaGen;
     options = options || {};
     injectStyle();
-    var kind = setting(root, options, 'kind', 'kind');
     var sitekey = setting(root, options, 'sitekey', 'sitekey');
     var client = createClient(setting(root, options, 'endpoint', 'endpoint'));
     root.classList.add('cg');
@@ -45,99 +61,112 @@
     root.textContent = '';
     var head = el('div', { class: 'cg-head' }, root);
     var prompt = el('p', { class: 'cg-prompt', text: TEXT.loading }, head);
-    var refresh = el('button', { type: 'button', class: 'cg-refresh', 'aria-label': 'New puzzle', title: 'New puzzle', text: '↻' }, head);
+    var refresh = el('button', { type: 'button', class: 'cg-refresh', 'aria-label': TEXT.newPuzzle, title: TEXT.newPuzzle, text: '↻' }, head);
     var body = el('div', { class: 'cg-body' }, root);
     var status = el('div', { class: 'cg-status', role: 'status', 'aria-live': 'polite', tabindex: '-1' }, root);
-    var footer = createFooter(root, status, switchMode, function () {
-      load();
-    });
+    var footer = createFooter(
+      root,
+      status,
+      function () {
+        dispatch({ type: 'switchMode' });
+      },
+      function () {
+        dispatch({ type: 'load' });
+      },
+    );
     var fieldName = setting(root, options, 'responseField', 'response-field') || RESPONSE_FIELD;
-    var passToken = createPassToken(root, fieldName, options.internals, expire);
-    var generation = 0; // drops answers to requests a newer load has overtaken
-    var state = null;
-    var challenge = null;
-    var busy = false;
+    var passToken = createPassToken(root, fieldName, options.internals, function () {
+      dispatch({ type: 'expired' });
+    });
+    var model = initialModel(setting(root, options, 'kind', 'kind'), Object.keys(CONTROLS));
     var control = null;
-    var pow = null; // the proof of work of `challenge` (startPow)
-    var choseNoPuzzle = false; // the person pressed "I can't solve the puzzle"
+    var pow = null; // the proof of work of the challenge being loaded or shown (startPow)
 
-    function setState(next, message, reason) {
-      state = next;
-      root.setAttribute('data-state', next);
-      root.setAttribute('aria-busy', String(next === 'loading'));
-      status.textContent = message;
-      footer.show(next, challenge, choseNoPuzzle);
-      if (next === 'error') root.classList.remove('cg-invisible');
-      root.dispatchEvent(
-        new CustomEvent('captcha-gen:state', {
-          bubbles: true,
-          detail: { state: next, id: challenge && challenge.id, kind: challenge ? challenge.kind : kind, reason: reason || null },
-        }),
-      );
-      if (typeof options.onState === 'function') options.onState(next, challenge, reason);
-      if (next === 'error') notify(options, 'onError', reason);
+    /** Steps the model with `event` and carries out its effects, in order. */
+    function dispatch(event) {
+      event.hadFocus = root.contains(document.activeElement);
+      var out = step(model, event);
+      model = out.model;
+      out.effects.forEach(perform);
     }
 
-    /** The token ran out: say so, and start over with a new challenge. */
-    function expire() {
-      root.dispatchEvent(new CustomEvent('captcha-gen:expire', { bubbles: true, detail: { id: challenge && challenge.id } }));
-      notify(options, 'onExpire');
-      load(TEXT.expired);
+    var EFFECTS = {
+      clear: function () {
+        passToken.clear();
+        if (pow) pow.cancel();
+        pow = null;
+        root.removeAttribute('data-challenge-id');
+        root.removeAttribute('data-pow');
+      },
+      show: function (e) {
+        var ch = model.challenge;
+        root.setAttribute('data-state', e.state);
+        root.setAttribute('aria-busy', String(e.state === 'loading'));
+        status.textContent = e.message;
+        footer.show(e.state, ch, model.noPuzzle);
+        if (e.state === 'error') root.classList.remove('cg-invisible');
+        announce(root, 'state', { state: e.state, id: ch && ch.id, kind: ch ? ch.kind : model.kind, reason: e.reason });
+        if (typeof options.onState === 'function') options.onState(e.state, ch, e.reason);
+        if (e.state === 'error') notify(options, 'onError', e.reason);
+      },
+      fetch: fetchChallenge,
+      render: function (e) {
+        var ch = e.challenge;
+        body.textContent = '';
+        prompt.textContent = e.prompt;
+        root.classList.toggle('cg-invisible', e.invisible);
+        control = CONTROLS[ch.kind](ch, {
+          root: root,
+          main: body,
+          submit: function (answer) {
+            dispatch({ type: 'submit', answer: answer });
+          },
+          live: function () {
+            return isLive(model);
+          },
+        });
+        root.setAttribute('data-challenge-id', ch.id);
+      },
+      focusControl: function () {
+        control.focus();
+      },
+      focusRetry: function () {
+        footer.focusRetry();
+      },
+      status: function (e) {
+        status.textContent = e.message;
+      },
+      verify: verify,
+      holdThenReload: function (e) {
+        setTimeout(function () {
+          dispatch({ type: 'holdElapsed', generation: e.generation });
+        }, e.ms);
+      },
+      keepToken: function (e) {
+        passToken.set(e.token, e.expiresAt);
+      },
+      announcePass: function (e) {
+        announce(root, 'pass', { token: e.token, expiresAt: e.expiresAt, id: e.id, kind: e.kind });
+        notify(options, 'onPass', e.token);
+      },
+      announceExpire: function (e) {
+        announce(root, 'expire', { id: e.id });
+        notify(options, 'onExpire');
+      },
+    };
+
+    function perform(effect) {
+      EFFECTS[effect.effect](effect);
     }
 
-    /** Passed: keep the token (form field included) and announce it. */
-    function pass(json) {
-      if (json.token) passToken.set(json.token, json.token_expires_at);
-      setState('pass', TEXT.pass, json.reason);
-      var detail = { token: json.token, expiresAt: json.token_expires_at, id: challenge.id, kind: challenge.kind };
-      root.dispatchEvent(new CustomEvent('captcha-gen:pass', { bubbles: true, detail: detail }));
-      notify(options, 'onPass', json.token);
-    }
-
-    /** The person asks for the no-puzzle challenge, or back for a puzzle. */
-    function switchMode() {
-      choseNoPuzzle = !choseNoPuzzle;
-      load();
-    }
-
-    /** Starts `ch`'s proof of work; its state shows in data-pow and a "captcha-gen:pow" event. */
-    function solvePow(ch, mine) {
-      return startPow(
-        client,
-        ch,
-        function (powState, job) {
-          if (mine !== generation) return;
-          root.setAttribute('data-pow', powState);
-          var detail = { state: powState, id: ch.id, level: ch.pow && ch.pow.level, ms: job.ms };
-          root.dispatchEvent(new CustomEvent('captcha-gen:pow', { bubbles: true, detail: detail }));
-          if (powState === 'error' && state === 'ready' && !busy) powFailed(job.error);
-        },
-        function (solved, total) {
-          if (mine === generation && control && control.progress) control.progress(solved, total);
-        },
-      );
-    }
-
-    function powFailed(err) {
-      fail('error', TEXT.powError + err.message + '.', err.message);
-      footer.focusRetry();
-    }
-
-    function load(message) {
-      var mine = ++generation;
-      var hadFocus = root.contains(document.activeElement);
-      passToken.clear();
-      if (pow) pow.cancel();
-      pow = null;
-      challenge = null;
-      root.removeAttribute('data-challenge-id');
-      root.removeAttribute('data-pow');
-      setState('loading', typeof message === 'string' ? message : TEXT.loading);
+    /** A new challenge: its proof of work starts at once, its pictures are loaded before it shows. */
+    function fetchChallenge(e) {
+      var job = null;
       client
-        .newChallenge(choseNoPuzzle ? 'pow' : kind, sitekey)
+        .newChallenge(e.kind, sitekey)
         .then(function (ch) {
-          if (mine !== generation) return ch;
-          pow = solvePow(ch, mine);
+          if (e.generation !== model.generation) return null;
+          job = pow = solvePow(ch, e.generation);
           if (ch.kind === 'pow') return ch;
           ch.backgroundURL = client.url(ch.background);
           ch.pieceURL = client.url(ch.piece);
@@ -146,108 +175,91 @@
           });
         })
         .then(function (ch) {
-          if (mine !== generation) return;
-          challenge = ch;
-          busy = false;
-          if (!CONTROLS[ch.kind]) throw new Error('this widget cannot show "' + ch.kind + '" challenges');
-          body.textContent = '';
-          prompt.textContent = TEXT.ready[ch.kind] || '';
-          root.classList.toggle('cg-invisible', isInvisible(ch, choseNoPuzzle));
-          control = CONTROLS[ch.kind](ch, { root: root, main: body, submit: submit, live: live });
-          root.setAttribute('data-challenge-id', ch.id);
-          setState('ready', ch.kind === 'pow' ? TEXT.checking : 'Puzzle ready.');
-          if (pow.error) return powFailed(pow.error);
-          if (ch.kind === 'pow') submit({});
-          else if (hadFocus) control.focus();
+          if (!ch) return;
+          dispatch({ type: 'arrived', generation: e.generation, challenge: ch, powError: job.error && job.error.message });
         })
         .catch(function (err) {
-          if (mine !== generation) return;
-          fail('error', TEXT.error + err.message + '.', err.message);
+          dispatch({ type: 'loadFailed', generation: e.generation, message: err.message });
         });
     }
 
-    function live() {
-      return state === 'ready' && !busy;
+    /** Starts `ch`'s proof of work; its state shows in data-pow and a "captcha-gen:pow" event. */
+    function solvePow(ch, generation) {
+      return startPow(
+        client,
+        ch,
+        function (powState, job) {
+          if (generation !== model.generation) return;
+          root.setAttribute('data-pow', powState);
+          announce(root, 'pow', { state: powState, id: ch.id, level: ch.pow && ch.pow.level, ms: job.ms });
+          if (powState === 'error') dispatch({ type: 'powError', generation: generation, message: job.error.message });
+        },
+        function (solved, total) {
+          if (generation === model.generation && control && control.progress) control.progress(solved, total);
+        },
+      );
     }
 
-    function fail(next, message, reason) {
-      setState(next, message, reason);
-      if (next === 'fail') {
-        var mine = generation;
-        setTimeout(function () {
-          if (mine === generation && state === 'fail') load();
-        }, FAIL_HOLD_MS);
-      }
-    }
-
-    /** The answer with the proof of work's solution, once the worker has it ("Checking…" until then). */
-    function withPow(answer, mine) {
-      if (!pow || pow.solution || !challenge.pow) return Promise.resolve(pow && pow.solution);
-      if (challenge.kind !== 'pow') status.textContent = TEXT.powWait;
+    /** The proof of work's solution, once the worker has it ("Checking…" until then). */
+    function powSolution(generation) {
+      var ch = model.challenge;
+      if (!pow || pow.solution || !ch.pow) return Promise.resolve(pow && pow.solution);
+      if (ch.kind !== 'pow') status.textContent = TEXT.powWait;
       root.setAttribute('aria-busy', 'true');
       return pow.wait().then(function (solution) {
-        if (mine === generation) root.setAttribute('aria-busy', 'false');
+        if (generation === model.generation) root.setAttribute('aria-busy', 'false');
         return solution;
       });
     }
 
-    function submit(answer) {
-      if (!live()) return;
-      busy = true;
-      status.textContent = TEXT.checking;
-      var mine = generation;
-      withPow(answer, mine)
+    /** Sends the answer with the proof of work's solution; the outcome comes back as an event. */
+    function verify(e) {
+      var id = model.challenge.id;
+      powSolution(e.generation)
         .then(
           function (solution) {
-            if (mine !== generation) return null;
+            if (e.generation !== model.generation) return null;
             var body = {};
-            for (var key in answer) body[key] = answer[key];
+            for (var key in e.answer) body[key] = e.answer[key];
             if (solution) body.pow = { nonces: solution.nonces };
-            return client.verify(challenge.id, body);
+            return client.verify(id, body).then(function (r) {
+              return { type: 'verified', generation: e.generation, status: r.status, json: r.json };
+            });
           },
           function (err) {
-            if (mine !== generation) return null;
-            busy = false;
-            powFailed(err);
-            return null;
+            return { type: 'submitError', generation: e.generation, message: err.message, pow: true };
           },
         )
-        .then(function (r) {
-          if (!r) return;
-          if (mine !== generation) return;
-          busy = false;
-          if (r.status === 200 && r.json.pass === true) pass(r.json);
-          else if (r.status === 200) fail('fail', TEXT.fail + (r.json.reason || 'that was not it') + '.' + TEXT.again, r.json.reason);
-          else if (r.status === 409 || r.status === 410 || r.status === 404)
-            fail('fail', TEXT.fail + (r.json.error || 'this puzzle can no longer be answered') + TEXT.again, r.json.error);
-          else fail('error', TEXT.error + (r.json.error || 'the server answered ' + r.status), r.json.error);
-        })
         .catch(function (err) {
-          if (mine !== generation) return;
-          busy = false;
-          fail('error', TEXT.error + err.message + '.', err.message);
+          return { type: 'submitError', generation: e.generation, message: err.message, pow: false };
+        })
+        .then(function (event) {
+          if (event) dispatch(event);
         });
     }
 
     refresh.addEventListener('click', function () {
-      load();
+      dispatch({ type: 'load' });
     });
+    function reload(message) {
+      dispatch({ type: 'load', message: message });
+    }
     root.captchaGen = {
-      reload: load,
+      reload: reload,
       /** Drops the token and starts over with a new challenge. */
-      reset: load,
+      reset: reload,
       /** The pass token while it lives, else ''. */
       getResponse: function () {
         return passToken.get();
       },
       get state() {
-        return state;
+        return model.state;
       },
       get challengeId() {
-        return challenge && challenge.id;
+        return model.challenge && model.challenge.id;
       },
     };
-    load();
+    reload();
     return root.captchaGen;
   }
 
@@ -265,11 +277,11 @@
   }
 
   // =============================================================================================
-  // 12. <captcha-gen sitekey="…" name="…">: a form-associated element whose form value is the
+  // 13. <captcha-gen sitekey="…" name="…">: a form-associated element whose form value is the
   //     pass token (the form submits it as `name`, default captcha-gen-response; no hidden input).
 
   function defineElement() {
-    if (!global.customElements || !global.Reflect || global.customElements.get('captcha-gen')) return;
+    if (!window.customElements || !window.Reflect || window.customElements.get('captcha-gen')) return;
     function CaptchaGenElement() {
       return Reflect.construct(HTMLElement, [], CaptchaGenElement);
     }
@@ -282,11 +294,11 @@
       if (!this.hasAttribute('name')) this.setAttribute('name', RESPONSE_FIELD);
       mount(this, { internals: this.attachInternals ? this.attachInternals() : null });
     };
-    global.customElements.define('captcha-gen', CaptchaGenElement);
+    window.customElements.define('captcha-gen', CaptchaGenElement);
   }
 
-  // The path rule is public so the browser test can hold it to the shared vectors.
-  global.CaptchaGen = {
+  /** The page's API; the path rule is public so the browser test can hold it to the shared vectors. */
+  var api = {
     mount: mount,
     mountAll: mountAll,
     getResponse: function (target) {
@@ -299,7 +311,14 @@
     },
     resolvePattern: resolvePattern,
   };
-  defineElement();
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', function () { mountAll(); });
-  else mountAll();
-})(window);
+
+  /** Publishes the API, defines <captcha-gen> and mounts the page's widgets once it has parsed. */
+  function start() {
+    window.CaptchaGen = api;
+    defineElement();
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', function () { mountAll(); });
+    else mountAll();
+  }
+
+  parts.mount = { api: api, start: start };
+})(CaptchaGenParts);

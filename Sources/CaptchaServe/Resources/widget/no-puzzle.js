@@ -1,3 +1,8 @@
+/* captcha-gen widget, part 8: the no-puzzle and invisible modes (see core.js). */
+(function (parts) {
+  'use strict';
+
+  var TEXT = parts.core.TEXT, el = parts.core.el;
 
   // =============================================================================================
   // 10. The no-puzzle challenge ({"kind": "pow"}): shown as a progress bar while the worker solves
@@ -52,3 +57,6 @@
   function isInvisible(ch, chosen) {
     return !!ch && ch.kind === 'pow' && !chosen;
   }
+
+  parts.noPuzzle = { powControl: powControl, createFooter: createFooter, isInvisible: isInvisible };
+})(CaptchaGenParts);

@@ -1,3 +1,11 @@
+/* captcha-gen widget, part 5: the pattern control (see core.js). */
+(function (parts) {
+  'use strict';
+
+  var el = parts.core.el, pct = parts.core.pct, toBackground = parts.core.toBackground,
+    stageFor = parts.core.stageFor;
+  var trackedDrag = parts.input.trackedDrag;
+
   // =============================================================================================
   // 7. pattern: nine dots on the board, as the gesture lock: drag through them (the line follows),
   //    or pick them with Enter/Space and press Check.
@@ -179,3 +187,5 @@
     return { focus: function () { board.buttons[0].focus(); } };
   }
 
+  parts.pattern = { resolvePattern: resolvePattern, patternControl: patternControl };
+})(CaptchaGenParts);

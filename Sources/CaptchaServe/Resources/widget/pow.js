@@ -1,3 +1,6 @@
+/* captcha-gen widget, part 7: the proof-of-work worker (see core.js). */
+(function (parts) {
+  'use strict';
 
   // =============================================================================================
   // 9. The proof of work: the server's solver (/pow-worker.js) in a Web Worker, one per page and
@@ -144,3 +147,6 @@
     onChange('solving', pow);
     return pow;
   }
+
+  parts.pow = { startPow: startPow };
+})(CaptchaGenParts);

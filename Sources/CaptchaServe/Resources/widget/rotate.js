@@ -1,3 +1,14 @@
+/* captcha-gen widget, part 4: the rotate control (see core.js). */
+(function (parts) {
+  'use strict';
+
+  var RING_FACTOR = parts.core.RING_FACTOR, el = parts.core.el, pct = parts.core.pct,
+    round2 = parts.core.round2, shortTurn = parts.core.shortTurn,
+    toBackground = parts.core.toBackground, stageFor = parts.core.stageFor,
+    pieceImage = parts.core.pieceImage;
+  var createSteps = parts.input.createSteps, setAriaValue = parts.input.setAriaValue,
+    valueCore = parts.input.valueCore;
+
   // =============================================================================================
   // 6. rotate: a handle on a ring centred on the disc, as the circular slider; the piece turns
   //    clockwise by the value (degrees, 0…359). Stops, when the challenge has them, are angles.
@@ -90,3 +101,5 @@
     return { focus: function () { handle.focus(); } };
   }
 
+  parts.rotate = { rotateControl: rotateControl };
+})(CaptchaGenParts);

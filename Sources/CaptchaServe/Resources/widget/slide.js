@@ -1,3 +1,12 @@
+/* captcha-gen widget, part 3: the slide control (see core.js). */
+(function (parts) {
+  'use strict';
+
+  var el = parts.core.el, pct = parts.core.pct, clamp = parts.core.clamp,
+    round2 = parts.core.round2, stageFor = parts.core.stageFor, pieceImage = parts.core.pieceImage;
+  var createSteps = parts.input.createSteps, stepTicks = parts.input.stepTicks,
+    setAriaValue = parts.input.setAriaValue, valueCore = parts.input.valueCore;
+
   // =============================================================================================
   // 5. slide: the piece follows a knob on a track under (or, vertical mode, beside) the picture, as
   //    in DWSlideCaptchaView; the value is piece.png's top-left in background px. Free mode has two
@@ -119,3 +128,5 @@
     return { focus: function () { axes[0].knob.focus(); } };
   }
 
+  parts.slide = { slideControl: slideControl };
+})(CaptchaGenParts);

@@ -1,3 +1,8 @@
+/* captcha-gen widget, part 6: the pass token (see core.js). */
+(function (parts) {
+  'use strict';
+
+  var el = parts.core.el;
 
   // =============================================================================================
   // 8. The pass token: kept while it lives, in the form (a hidden input, or the <captcha-gen>
@@ -47,3 +52,5 @@
     };
   }
 
+  parts.token = { createPassToken: createPassToken };
+})(CaptchaGenParts);

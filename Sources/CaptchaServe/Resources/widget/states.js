@@ -1,0 +1,172 @@
+/* captcha-gen widget, part 11: the widget's states and decisions (see core.js). */
+(function (parts) {
+  'use strict';
+
+  var FAIL_HOLD_MS = parts.core.FAIL_HOLD_MS, TEXT = parts.core.TEXT;
+  var isInvisible = parts.noPuzzle.isInvisible;
+
+  // =============================================================================================
+  // 11. The widget's states and decisions as a pure function: step(model, event) returns the next
+  //     model and the effects that mount.js carries out, in order (the page, the server, timers).
+  //     One challenge at a time; states loading → ready → pass | fail (→ loading) | error. A load
+  //     starts a new generation: an event of an older one (an answer a newer load overtook, the
+  //     worker of a challenge no longer shown) changes nothing.
+  //
+  //     Events: load {message?, hadFocus?}, switchMode, expired, arrived {generation, challenge,
+  //     powError?}, loadFailed {generation, message}, submit {answer}, verified {generation, status,
+  //     json}, submitError {generation, message, pow}, powError {generation, message}, holdElapsed
+  //     {generation}. Effects: clear, show {state, message, reason}, fetch {kind, generation},
+  //     render {challenge, prompt, invisible}, focusControl, focusRetry, status {message}, verify
+  //     {answer, generation}, holdThenReload {ms, generation}, keepToken {token, expiresAt},
+  //     announcePass {token, expiresAt, id, kind}, announceExpire {id}.
+
+  /** A widget before its first load: it asks for `kind` ('' for the server's first) and shows `kinds`. */
+  function initialModel(kind, kinds) {
+    return {
+      kind: kind,
+      kinds: kinds,
+      state: null,
+      generation: 0,
+      challenge: null,
+      busy: false, // an answer is on its way (or waits for the proof of work)
+      noPuzzle: false, // the person chose the no-puzzle challenge
+      focusOnReady: false, // the widget had the focus when this load began
+    };
+  }
+
+  function assign(model, changes) {
+    var next = {};
+    for (var key in model) next[key] = model[key];
+    for (var name in changes) next[name] = changes[name];
+    return next;
+  }
+
+  function result(model, effects) {
+    return { model: model, effects: effects };
+  }
+
+  /** `first`'s effects, then those of `second`, which was stepped from first's model. */
+  function then(first, second) {
+    return result(second.model, first.effects.concat(second.effects));
+  }
+
+  function show(state, message, reason) {
+    return { effect: 'show', state: state, message: message, reason: reason || null };
+  }
+
+  function isCurrent(model, event) {
+    return event.generation === model.generation;
+  }
+
+  function failed(model, message, reason) {
+    return result(assign(model, { state: 'fail' }), [
+      show('fail', message, reason),
+      { effect: 'holdThenReload', ms: FAIL_HOLD_MS, generation: model.generation },
+    ]);
+  }
+
+  function errored(model, message, reason) {
+    return result(assign(model, { state: 'error' }), [show('error', message, reason)]);
+  }
+
+  function powFailed(model, message) {
+    var out = errored(model, TEXT.powError + message + '.', message);
+    return result(out.model, out.effects.concat([{ effect: 'focusRetry' }]));
+  }
+
+  /** What the server's answer to a verify means: pass (with its token), fail, or error. */
+  function verdict(model, status, json) {
+    if (status === 200 && json.pass === true) {
+      var ch = model.challenge;
+      var effects = json.token ? [{ effect: 'keepToken', token: json.token, expiresAt: json.token_expires_at }] : [];
+      return result(assign(model, { state: 'pass' }), effects.concat([
+        show('pass', TEXT.pass, json.reason),
+        { effect: 'announcePass', token: json.token, expiresAt: json.token_expires_at, id: ch.id, kind: ch.kind },
+      ]));
+    }
+    if (status === 200) return failed(model, TEXT.fail + (json.reason || TEXT.notIt) + '.' + TEXT.again, json.reason);
+    if (status === 409 || status === 410 || status === 404)
+      return failed(model, TEXT.fail + (json.error || TEXT.gone) + TEXT.again, json.error);
+    return errored(model, TEXT.error + (json.error || TEXT.serverAnswered(status)), json.error);
+  }
+
+  var HANDLERS = {
+    load: function (model, event) {
+      var generation = model.generation + 1;
+      var next = assign(model, {
+        state: 'loading',
+        generation: generation,
+        challenge: null,
+        focusOnReady: !!event.hadFocus,
+      });
+      return result(next, [
+        { effect: 'clear' },
+        show('loading', typeof event.message === 'string' ? event.message : TEXT.loading),
+        { effect: 'fetch', kind: model.noPuzzle ? 'pow' : model.kind, generation: generation },
+      ]);
+    },
+    switchMode: function (model, event) {
+      return HANDLERS.load(assign(model, { noPuzzle: !model.noPuzzle }), { hadFocus: event.hadFocus });
+    },
+    expired: function (model, event) {
+      var announce = [{ effect: 'announceExpire', id: model.challenge && model.challenge.id }];
+      return then(result(model, announce), HANDLERS.load(model, { message: TEXT.expired, hadFocus: event.hadFocus }));
+    },
+    arrived: function (model, event) {
+      if (!isCurrent(model, event)) return result(model, []);
+      var ch = event.challenge;
+      if (model.kinds.indexOf(ch.kind) < 0) return errored(model, TEXT.error + TEXT.cannotShow(ch.kind) + '.', TEXT.cannotShow(ch.kind));
+      var ready = result(assign(model, { state: 'ready', challenge: ch, busy: false }), [
+        { effect: 'render', challenge: ch, prompt: TEXT.ready[ch.kind] || '', invisible: isInvisible(ch, model.noPuzzle) },
+        show('ready', ch.kind === 'pow' ? TEXT.checking : TEXT.puzzleReady),
+      ]);
+      if (event.powError) return then(ready, powFailed(ready.model, event.powError));
+      if (ch.kind === 'pow') return then(ready, HANDLERS.submit(ready.model, { answer: {} }));
+      if (model.focusOnReady) ready.effects.push({ effect: 'focusControl' });
+      return ready;
+    },
+    loadFailed: function (model, event) {
+      if (!isCurrent(model, event)) return result(model, []);
+      return errored(model, TEXT.error + event.message + '.', event.message);
+    },
+    submit: function (model, event) {
+      if (!isLive(model)) return result(model, []);
+      return result(assign(model, { busy: true }), [
+        { effect: 'status', message: TEXT.checking },
+        { effect: 'verify', answer: event.answer, generation: model.generation },
+      ]);
+    },
+    verified: function (model, event) {
+      if (!isCurrent(model, event)) return result(model, []);
+      return verdict(assign(model, { busy: false }), event.status, event.json || {});
+    },
+    submitError: function (model, event) {
+      if (!isCurrent(model, event)) return result(model, []);
+      var idle = assign(model, { busy: false });
+      if (event.pow) return powFailed(idle, event.message);
+      return errored(idle, TEXT.error + event.message + '.', event.message);
+    },
+    powError: function (model, event) {
+      if (!isCurrent(model, event) || !isLive(model)) return result(model, []);
+      return powFailed(model, event.message);
+    },
+    holdElapsed: function (model, event) {
+      if (!isCurrent(model, event) || model.state !== 'fail') return result(model, []);
+      return HANDLERS.load(model, { hadFocus: event.hadFocus });
+    },
+  };
+
+  /** Whether the widget takes an answer now: a challenge is shown and none is on its way. */
+  function isLive(model) {
+    return model.state === 'ready' && !model.busy;
+  }
+
+  /** The next model and the effects of `event` (an unknown event type is a programming error). */
+  function step(model, event) {
+    var handler = HANDLERS[event.type];
+    if (!handler) throw new Error('unknown widget event "' + event.type + '"');
+    return handler(model, event);
+  }
+
+  parts.states = { initialModel: initialModel, step: step, isLive: isLive };
+})(CaptchaGenParts);

@@ -1,0 +1,187 @@
+// The widget's states and decisions (widget/states.js) as a pure function: what each event does to
+// the model, and which effects mount.js is asked to carry out, in order.
+'use strict';
+
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const { loadWidgetParts } = require('./support.js');
+
+const parts = loadWidgetParts('states.js');
+const { initialModel, step, isLive } = parts.states;
+const TEXT = parts.core.TEXT;
+const KINDS = ['slide', 'rotate', 'pattern', 'pow'];
+const SLIDE = { id: 'a1', kind: 'slide', pow: { level: 1 } };
+
+/** Steps `model` through `events`; the last step's model and effects. */
+function run(model, ...events) {
+  let out = { model, effects: [] };
+  for (const event of events) out = step(out.model, event);
+  return out;
+}
+const names = (effects) => effects.map((e) => e.effect);
+const shown = (effects) => effects.filter((e) => e.effect === 'show').map((e) => e.state);
+
+/** A widget showing `challenge` (generation 1). */
+function ready(challenge = SLIDE, model = initialModel('slide', KINDS)) {
+  return run(model, { type: 'load' }, { type: 'arrived', generation: 1, challenge }).model;
+}
+
+test('a load clears, shows loading and fetches the configured kind in a new generation', () => {
+  const out = run(initialModel('rotate', KINDS), { type: 'load' });
+  assert.equal(out.model.state, 'loading');
+  assert.equal(out.model.generation, 1);
+  assert.deepEqual(names(out.effects), ['clear', 'show', 'fetch']);
+  assert.deepEqual(out.effects[1], { effect: 'show', state: 'loading', message: TEXT.loading, reason: null });
+  assert.deepEqual(out.effects[2], { effect: 'fetch', kind: 'rotate', generation: 1 });
+  assert.equal(run(out.model, { type: 'load', message: 'again' }).effects[1].message, 'again');
+});
+
+test('a challenge that arrives is rendered, then shown ready; focus follows when the widget had it', () => {
+  const loading = run(initialModel('slide', KINDS), { type: 'load', hadFocus: true }).model;
+  const out = step(loading, { type: 'arrived', generation: 1, challenge: SLIDE });
+  assert.equal(out.model.state, 'ready');
+  assert.equal(out.model.challenge, SLIDE);
+  assert.deepEqual(names(out.effects), ['render', 'show', 'focusControl']);
+  assert.deepEqual(out.effects[0], { effect: 'render', challenge: SLIDE, prompt: TEXT.ready.slide, invisible: false });
+  assert.equal(out.effects[1].message, TEXT.puzzleReady);
+  assert.ok(isLive(out.model));
+  const unfocused = run(initialModel('slide', KINDS), { type: 'load' }, { type: 'arrived', generation: 1, challenge: SLIDE });
+  assert.deepEqual(names(unfocused.effects), ['render', 'show']);
+});
+
+test('an answer to an older load changes nothing', () => {
+  const twice = run(initialModel('slide', KINDS), { type: 'load' }, { type: 'load' }).model;
+  for (const event of [
+    { type: 'arrived', generation: 1, challenge: SLIDE },
+    { type: 'loadFailed', generation: 1, message: 'offline' },
+  ]) {
+    const out = step(twice, event);
+    assert.deepEqual(out, { model: twice, effects: [] }, event.type);
+  }
+  const shownModel = ready();
+  const reloaded = step(shownModel, { type: 'load' }).model;
+  for (const event of [
+    { type: 'verified', generation: 1, status: 200, json: { pass: true, token: 't' } },
+    { type: 'submitError', generation: 1, message: 'x', pow: false },
+    { type: 'powError', generation: 1, message: 'x' },
+    { type: 'holdElapsed', generation: 1 },
+  ]) {
+    assert.deepEqual(step(reloaded, event), { model: reloaded, effects: [] }, event.type);
+  }
+});
+
+test('a kind the widget cannot show, or a failed load, is an error with the reason', () => {
+  const loading = run(initialModel('', KINDS), { type: 'load' }).model;
+  const odd = step(loading, { type: 'arrived', generation: 1, challenge: { id: 'b', kind: 'audio' } });
+  assert.equal(odd.model.state, 'error');
+  assert.deepEqual(odd.effects, [
+    { effect: 'show', state: 'error', message: TEXT.error + TEXT.cannotShow('audio') + '.', reason: TEXT.cannotShow('audio') },
+  ]);
+  const offline = step(loading, { type: 'loadFailed', generation: 1, message: 'offline' });
+  assert.deepEqual(shown(offline.effects), ['error']);
+  assert.equal(offline.effects[0].message, TEXT.error + 'offline.');
+});
+
+test('a submit sends the answer once; a second one before the verdict is dropped', () => {
+  const out = step(ready(), { type: 'submit', answer: { x: 120 } });
+  assert.equal(out.model.busy, true);
+  assert.ok(!isLive(out.model));
+  assert.deepEqual(out.effects, [
+    { effect: 'status', message: TEXT.checking },
+    { effect: 'verify', answer: { x: 120 }, generation: 1 },
+  ]);
+  assert.deepEqual(step(out.model, { type: 'submit', answer: { x: 1 } }).effects, []);
+  const loading = run(initialModel('slide', KINDS), { type: 'load' }).model;
+  assert.deepEqual(step(loading, { type: 'submit', answer: { x: 1 } }).effects, [], 'nothing to answer yet');
+});
+
+test('a pass keeps the token, shows pass and announces it with the challenge', () => {
+  const busy = step(ready(), { type: 'submit', answer: { x: 120 } }).model;
+  const out = step(busy, { type: 'verified', generation: 1, status: 200, json: { pass: true, reason: 'ok', token: 'T', token_expires_at: 99 } });
+  assert.equal(out.model.state, 'pass');
+  assert.equal(out.model.busy, false);
+  assert.deepEqual(out.effects, [
+    { effect: 'keepToken', token: 'T', expiresAt: 99 },
+    { effect: 'show', state: 'pass', message: TEXT.pass, reason: 'ok' },
+    { effect: 'announcePass', token: 'T', expiresAt: 99, id: 'a1', kind: 'slide' },
+  ]);
+  const noToken = step(busy, { type: 'verified', generation: 1, status: 200, json: { pass: true } });
+  assert.deepEqual(names(noToken.effects), ['show', 'announcePass']);
+});
+
+test('a wrong answer fails with the server\'s reason and reloads after the hold', () => {
+  const busy = step(ready(), { type: 'submit', answer: { x: 3 } }).model;
+  const out = step(busy, { type: 'verified', generation: 1, status: 200, json: { pass: false, reason: 'the piece is not in its gap' } });
+  assert.equal(out.model.state, 'fail');
+  assert.deepEqual(out.effects, [
+    { effect: 'show', state: 'fail', message: TEXT.fail + 'the piece is not in its gap.' + TEXT.again, reason: 'the piece is not in its gap' },
+    { effect: 'holdThenReload', ms: parts.core.FAIL_HOLD_MS, generation: 1 },
+  ]);
+  const bare = step(busy, { type: 'verified', generation: 1, status: 200, json: {} });
+  assert.equal(bare.effects[0].message, TEXT.fail + TEXT.notIt + '.' + TEXT.again);
+  const after = step(out.model, { type: 'holdElapsed', generation: 1 });
+  assert.deepEqual(names(after.effects), ['clear', 'show', 'fetch']);
+  assert.equal(after.model.generation, 2);
+});
+
+test('a challenge used up, expired or unknown fails; any other status is an error', () => {
+  const busy = step(ready(), { type: 'submit', answer: { x: 3 } }).model;
+  for (const status of [404, 409, 410]) {
+    const out = step(busy, { type: 'verified', generation: 1, status, json: { error: 'gone' } });
+    assert.deepEqual(shown(out.effects), ['fail'], String(status));
+    assert.equal(out.effects[0].message, TEXT.fail + 'gone' + TEXT.again);
+    assert.equal(step(busy, { type: 'verified', generation: 1, status, json: {} }).effects[0].message, TEXT.fail + TEXT.gone + TEXT.again);
+  }
+  const broken = step(busy, { type: 'verified', generation: 1, status: 503, json: {} });
+  assert.equal(broken.model.state, 'error');
+  assert.deepEqual(names(broken.effects), ['show'], 'an error waits for the person: no reload');
+  assert.equal(broken.effects[0].message, TEXT.error + TEXT.serverAnswered(503));
+  assert.deepEqual(step(broken.model, { type: 'holdElapsed', generation: 1 }).effects, []);
+});
+
+test('the proof of work failing: at once when idle, after the submit when busy, never twice', () => {
+  const idle = step(ready(), { type: 'powError', generation: 1, message: 'no workers' });
+  assert.equal(idle.model.state, 'error');
+  assert.deepEqual(idle.effects, [
+    { effect: 'show', state: 'error', message: TEXT.powError + 'no workers.', reason: 'no workers' },
+    { effect: 'focusRetry' },
+  ]);
+  const busy = step(ready(), { type: 'submit', answer: { x: 3 } }).model;
+  assert.deepEqual(step(busy, { type: 'powError', generation: 1, message: 'x' }).effects, [], 'the submit reports it');
+  const viaSubmit = step(busy, { type: 'submitError', generation: 1, message: 'no workers', pow: true });
+  assert.deepEqual(names(viaSubmit.effects), ['show', 'focusRetry']);
+  assert.equal(viaSubmit.model.busy, false);
+  const network = step(busy, { type: 'submitError', generation: 1, message: 'Failed to fetch', pow: false });
+  assert.deepEqual(network.effects, [{ effect: 'show', state: 'error', message: TEXT.error + 'Failed to fetch.', reason: 'Failed to fetch' }]);
+  const early = run(initialModel('slide', KINDS), { type: 'load' }, { type: 'arrived', generation: 1, challenge: SLIDE, powError: 'no workers' });
+  assert.deepEqual(names(early.effects), ['render', 'show', 'show', 'focusRetry']);
+  assert.deepEqual(shown(early.effects), ['ready', 'error']);
+});
+
+test('the no-puzzle challenge submits itself; invisible when the site chose it, not the person', () => {
+  const POW = { id: 'p1', kind: 'pow', pow: { level: 3 } };
+  const sites = run(initialModel('pow', KINDS), { type: 'load' }, { type: 'arrived', generation: 1, challenge: POW });
+  assert.deepEqual(names(sites.effects), ['render', 'show', 'status', 'verify']);
+  assert.equal(sites.effects[0].invisible, true);
+  assert.equal(sites.effects[1].message, TEXT.checking);
+  assert.equal(sites.model.busy, true);
+  const chosen = run(ready(), { type: 'switchMode' });
+  assert.deepEqual(chosen.effects.at(-1), { effect: 'fetch', kind: 'pow', generation: 2 });
+  const arrived = step(chosen.model, { type: 'arrived', generation: 2, challenge: POW });
+  assert.equal(arrived.effects[0].invisible, false);
+  assert.deepEqual(run(arrived.model, { type: 'switchMode' }).effects.at(-1), { effect: 'fetch', kind: 'slide', generation: 3 });
+});
+
+test('an expired token is announced with its challenge, then a new puzzle loads with a word why', () => {
+  const busy = step(ready(), { type: 'submit', answer: { x: 120 } }).model;
+  const passed = step(busy, { type: 'verified', generation: 1, status: 200, json: { pass: true, token: 'T' } }).model;
+  const out = step(passed, { type: 'expired' });
+  assert.deepEqual(names(out.effects), ['announceExpire', 'clear', 'show', 'fetch']);
+  assert.deepEqual(out.effects[0], { effect: 'announceExpire', id: 'a1' });
+  assert.equal(out.effects[2].message, TEXT.expired);
+  assert.equal(out.model.challenge, null);
+});
+
+test('an unknown event is a programming error, not a silent no-op', () => {
+  assert.throws(() => step(initialModel('slide', KINDS), { type: 'clicked' }), /unknown widget event "clicked"/);
+});
