@@ -84,18 +84,49 @@ final class PoolRefillTests: XCTestCase {
     }
   }
 
+  /// Whether `wait` returns within `limit`. A wait still blocked then is cancelled, so a lost wake
+  /// fails the test instead of hanging it.
+  func returns(within limit: Duration, _ wait: @escaping @Sendable () async -> Void) async -> Bool {
+    await withTaskGroup(of: Bool.self) { group in
+      group.addTask {
+        await wait()
+        return true
+      }
+      group.addTask {
+        try? await Task.sleep(for: limit)
+        return false
+      }
+      let first = await group.next() ?? false
+      group.cancelAll()
+      return first
+    }
+  }
+
   func testASignalSeenBeforeTheWaitIsNotLost() async throws {
     let signal = RefillSignal()
     let seen = signal.generation
     signal.wake()
-    await signal.wait(after: seen)  // returns at once: the wake came in between
+    let early = await returns(within: .seconds(10)) { await signal.wait(after: seen) }
+    XCTAssertTrue(early, "a wake between reading the generation and waiting returns the wait at once")
+  }
+
+  func testAWaitBlocksUntilTheNextWake() async throws {
+    let signal = RefillSignal()
     let now = signal.generation
+    let unwoken = await returns(within: .milliseconds(200)) { await signal.wait(after: now) }
+    XCTAssertFalse(unwoken, "without a wake the wait blocks")
     let waiter = Task { await signal.wait(after: now) }
     try await Task.sleep(for: .milliseconds(50))
     signal.wake()
-    await waiter.value
-    let cancelled = Task { await signal.wait(after: signal.generation) }
-    cancelled.cancel()
-    await cancelled.value
+    let woken = await returns(within: .seconds(10)) { await waiter.value }
+    XCTAssertTrue(woken, "the wake reaches a worker already waiting")
+  }
+
+  func testACancelledWaitReturns() async throws {
+    let signal = RefillSignal()
+    let waiter = Task { await signal.wait(after: signal.generation) }
+    waiter.cancel()
+    let cancelled = await returns(within: .seconds(10)) { await waiter.value }
+    XCTAssertTrue(cancelled, "a cancelled worker stops waiting")
   }
 }
