@@ -4,8 +4,10 @@ import Hummingbird
 /// CORS for the widget's endpoints (`/v1/challenges…`), so a page on another origin than the
 /// server can use them: a preflight (which names no site) is answered for an origin some site
 /// allows, and responses name that origin in `Access-Control-Allow-Origin`, never `*`. Every other
-/// origin gets no CORS header (a preflight gets 403 and a sentence), and whether a request's own
-/// site allows its page is the challenge endpoint's check (403). No credentials are allowed.
+/// origin gets no CORS header (a preflight gets 403 and a sentence). Whether a request's own site
+/// allows its page is the endpoint's check: its 403 carries no CORS header either, so no answer
+/// names a page its site does not allow, even beside a site that allows any page (the widget
+/// tells such a page apart by the server answering at all). No credentials are allowed.
 /// `/v1/siteverify` is for servers: no CORS at all.
 struct CORSMiddleware: RouterMiddleware {
   typealias Context = ServeRequestContext
@@ -50,7 +52,7 @@ struct CORSMiddleware: RouterMiddleware {
     } catch let error as APIError {
       response = error.jsonResponse
     }
-    if allowed { response.headers.append(contentsOf: corsHeaders(header)) }
+    if allowed, response.status != .forbidden { response.headers.append(contentsOf: corsHeaders(header)) }
     return response
   }
 

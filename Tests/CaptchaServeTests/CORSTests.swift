@@ -56,18 +56,39 @@ final class CORSTests: XCTestCase {
         "/v1/challenges", "{\"sitekey\": \"shop\"}", headers: [.origin: "https://shop.example"])
       XCTAssertEqual(allowed.status, .ok)
       XCTAssertEqual(allowed.headers[.accessControlAllowOrigin], "https://shop.example")
-      // blog.example is allowed by some site (CORS lets the page read the answer), not by shop.
+      // blog.example is allowed by some site, not by shop: the refusal names no page.
       let otherSite = try await client.post(
         "/v1/challenges", "{\"sitekey\": \"shop\"}", headers: [.origin: "https://blog.example"])
       XCTAssertEqual(otherSite.status, .forbidden)
       XCTAssertEqual(try otherSite.errorMessage, "site key \"shop\" does not allow pages on blog.example")
-      XCTAssertEqual(otherSite.headers[.accessControlAllowOrigin], "https://blog.example")
+      XCTAssertNil(otherSite.headers[.accessControlAllowOrigin], "the page's own site does not allow it")
       let nobody = try await client.post(
         "/v1/challenges", "{\"sitekey\": \"shop\"}", headers: [.origin: "https://evil.example"])
       XCTAssertEqual(nobody.status, .forbidden)
       XCTAssertNil(nobody.headers[.accessControlAllowOrigin], "an origin no site allows gets no CORS header")
       let noOrigin = try await client.post("/v1/challenges", "{\"sitekey\": \"shop\"}")
       XCTAssertEqual(noOrigin.status, .ok, "curl and servers send no Origin")
+    }
+  }
+
+  func testBesideASiteThatAllowsAnyPageARefusalStillNamesNoPage() async throws {
+    let sites = SiteRegistry(sites: [
+      Self.sites.sites[0],
+      Site(sitekey: "open", secrets: [SiteSecret(secret: "open-secret")], hostnames: .any),
+    ])
+    try await ServeHarness.withServer(sites: sites) { client, _ in
+      let open = try await client.post(
+        "/v1/challenges", "{\"sitekey\": \"open\"}", headers: [.origin: "https://evil.example"])
+      XCTAssertEqual(open.status, .ok)
+      XCTAssertEqual(
+        open.headers[.accessControlAllowOrigin], "https://evil.example", "its site allows any page")
+      let shop = try await client.post(
+        "/v1/challenges", "{\"sitekey\": \"shop\"}", headers: [.origin: "https://evil.example"])
+      XCTAssertEqual(shop.status, .forbidden)
+      XCTAssertNil(shop.headers[.accessControlAllowOrigin], "shop does not allow evil.example")
+      XCTAssertNil(shop.headers[.vary])
+      let preflight = try await preflight(client, "/v1/challenges", origin: "https://evil.example")
+      XCTAssertEqual(preflight.status, .noContent, "a preflight names no site: some site allows the page")
     }
   }
 
