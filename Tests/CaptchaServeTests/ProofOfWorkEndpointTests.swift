@@ -90,10 +90,13 @@ final class ProofOfWorkEndpointTests: XCTestCase {
   func testTheWidgetIsJoinedFromItsPartsIntoOneScript() async throws {
     try await ServeHarness.withServer { client, _ in
       let widget = try await client.get("/widget.js").text
-      XCTAssertTrue(widget.contains("(function (global) {"), "core.js opens the scope")
-      XCTAssertTrue(widget.hasSuffix("})(window);\n"), "mount.js closes it")
+      XCTAssertTrue(widget.hasPrefix("(function () {\n"), "one function scope around the parts")
+      XCTAssertTrue(widget.contains("var CaptchaGenParts = {};"), "that holds the parts' namespace")
+      XCTAssertTrue(
+        widget.hasSuffix("  CaptchaGenParts.mount.start();\n})();\n"), "and starts the widget last")
       for part in [
         "function createClient(", "function slideControl(", "function powSolver(", "function powControl(",
+        "function step(",
       ] {
         XCTAssertTrue(widget.contains(part), part)
       }
