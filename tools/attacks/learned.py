@@ -147,7 +147,7 @@ def build_model():
             f = self.band(bands)  # B×F×(h/2+M)×W/2
             g = self.piece(pieces)  # B×F×h/2×h/2
             B, F, _, W = f.shape
-            kh, kw = g.shape[2], g.shape[3]
+            kh = g.shape[2]
             top = MARGIN // 2
             rows = f[:, :, top : top + kh, :]
             own = torch.nn.functional.conv2d(rows.reshape(1, B * F, kh, W), g, groups=B).reshape(B, -1)

@@ -7,7 +7,6 @@ answer; `chromium_cpu_seconds()` sums the CPU time of the browser's processes (f
 stays meaningful on a machine that other work keeps busy.
 """
 
-import functools
 import http.server
 import os
 import threading

@@ -147,7 +147,7 @@ def main():
             br = statistics.median(a / c for a, c in zip(base[key], theirs[key]))
             line += f" {b:11.1f} {br:13.2f}"
         print(line)
-    print(f"(Skia: K draws per sample, K = "
+    print("(Skia: K draws per sample, K = "
           + ", ".join(str(samplers[key][1]) for key, _, _ in GOALS) + ")")
 
 

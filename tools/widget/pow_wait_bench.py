@@ -16,7 +16,6 @@ max(0, solve - d) more.
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import time
 
