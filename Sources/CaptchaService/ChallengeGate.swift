@@ -17,6 +17,8 @@ struct ChallengeGate: Sendable {
   /// The table puzzles are checked against; nil when the proof of work is off.
   let table: PowTable?
   let logger: Logger
+  /// What a verify request counts for in the rate limit and the client's request score.
+  static let verifyWeight = 1
 
   init(activity: any ClientActivityStore, settings: ServiceSettings, logger: Logger) {
     self.activity = activity
@@ -70,6 +72,19 @@ struct ChallengeGate: Sendable {
     } catch {
       logger.warning(
         "could not count a failed verify", metadata: ["client": "\(client)", "error": "\(error)"])
+    }
+  }
+}
+
+extension ChallengeGate {
+  /// Counts a verify that passed: its requests come off the request scores and the client's pass
+  /// score grows. A store that fails here is logged, not thrown: the verdict stands either way.
+  func recordPass(_ pass: ActivityPass, now: Date) async {
+    do {
+      try await activity.recordPass(pass, rules: settings.levels.activity, now: now)
+    } catch {
+      logger.warning(
+        "could not count a passed verify", metadata: ["client": "\(pass.client)", "error": "\(error)"])
     }
   }
 }

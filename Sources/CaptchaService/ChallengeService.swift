@@ -112,7 +112,7 @@ public final class ChallengeService: Sendable {
       throw ChallengeServiceError.kindNotOffered(name, offered: offered)
     }
     let noPuzzleAsked = pool == nil
-    let weight = noPuzzleAsked ? settings.levels.noPuzzleRequestWeight : 1
+    let weight = settings.levels.requestWeight(noPuzzle: noPuzzleAsked)
     let extraLevels = noPuzzleAsked ? settings.levels.noPuzzleExtraLevels : 0
     let level = try await gate.admit(
       client: gate.clientKey(client), site: site.sitekey, weight: weight, now: now())
@@ -150,8 +150,9 @@ public final class ChallengeService: Sendable {
   /// Verifies challenge `id` once for the client at `client`: counts the request (throws
   /// `RateLimited` over the limit, the challenge untouched), takes it from the store (the single-use
   /// gate), then judges the proof of work `pow` and `response` (see `judge`); a pass comes with a
-  /// pass token for the challenge's site, kept in `tokens` for `settings.tokenTTL`. Anything but a
-  /// pass counts as a failure of the client. Throws `ChallengeServiceError.responseDoesNotFit` (the
+  /// pass token for the challenge's site, kept in `tokens` for `settings.tokenTTL`. A pass takes
+  /// the challenge's and the verify's requests back off the client's activity (and the challenge's
+  /// off its site's); anything but a pass counts as a failure of the client. Throws `ChallengeServiceError.responseDoesNotFit` (the
   /// challenge is used up and counted as a fail) or the store's `ChallengeStoreUnavailable`.
   /// `taken` is told the challenge once it is taken (for the verify log line).
   public func verify(
@@ -161,14 +162,22 @@ public final class ChallengeService: Sendable {
     async throws -> VerifyOutcome
   {
     let key = gate.clientKey(client)
-    _ = try await gate.admit(client: key, site: nil, weight: 1, now: now())
+    _ = try await gate.admit(client: key, site: nil, weight: ChallengeGate.verifyWeight, now: now())
     var site: String?
+    var issueWeight = settings.levels.requestWeight(noPuzzle: false)
     do {
       let outcome = try await takeAndJudge(id: id, response: response, pow: pow) { challenge in
         site = challenge.sitekey
+        issueWeight = settings.levels.requestWeight(noPuzzle: !challenge.hasPuzzle)
         taken(challenge)
       }
-      if !outcome.passed { await gate.recordFailure(client: key, site: site, now: now()) }
+      if outcome.passed {
+        let pass = ActivityPass(
+          client: key, site: site, issueWeight: issueWeight, verifyWeight: ChallengeGate.verifyWeight)
+        await gate.recordPass(pass, now: now())
+      } else {
+        await gate.recordFailure(client: key, site: site, now: now())
+      }
       return outcome
     } catch let error as ChallengeServiceError {
       await gate.recordFailure(client: key, site: site, now: now())

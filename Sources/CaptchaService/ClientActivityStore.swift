@@ -13,10 +13,12 @@
 /// in this process (`MemoryClientActivityStore`) or in PostgreSQL beside the challenges, so that
 /// every instance sharing the database sees the same counts.
 ///
-/// A row per client (an address prefix, `ClientPrefixLengths`) and per site holds two scores that
-/// halve every `ActivityRules.halfLife` seconds: requests (the POSTs it made, weighted) and failures
-/// (its verifies that did not pass). A client row also holds a fixed one-minute window of admitted
-/// requests, the rate limit's count. The contract every store keeps (ClientActivityStoreContract):
+/// A row per client (an address prefix, `ClientPrefixLengths`) and per site holds scores that
+/// halve every `ActivityRules.halfLife` seconds: requests (the POSTs it made, weighted, less those
+/// of challenges that passed: what is left are unfinished and failed challenges), failures (its
+/// verifies that did not pass) and passes (its verifies that passed). A client row also holds a
+/// fixed one-minute window of admitted requests, the rate limit's count. The contract every store
+/// keeps (ClientActivityStoreContract):
 /// - `admit` counts the request in the client's window unless that would pass `limitPerMinute`
 ///   (then it answers `.limited` and the window is unchanged); concurrent calls on any instances
 ///   never admit more than the limit in one window;
@@ -25,6 +27,10 @@
 ///   so one client alone cannot raise a site's score past that share;
 /// - `recordFailure` adds one to the client's failure score, and to the site's while the client's
 ///   was below `clientShareOfSite.failures`;
+/// - `recordPass` adds one to the client's pass score and takes the pass's weights off its request
+///   score; the site's request score loses the challenge's weight when the client's request score,
+///   after the refund, is below `clientShareOfSite.requests` (as `admit` added it); no request
+///   score goes below 0; concurrent calls on any instances each count;
 /// - a store that cannot reach its backing service throws `ChallengeStoreUnavailable`.
 public protocol ClientActivityStore: Sendable {
   /// Counts one request (see the protocol's contract) and returns the scores after it.
@@ -32,6 +38,9 @@ public protocol ClientActivityStore: Sendable {
 
   /// Counts a verify by `client` for `site` (nil: the challenge's site is not known) that did not pass.
   func recordFailure(client: String, site: String?, rules: ActivityRules, now: Date) async throws
+
+  /// Counts a verify that passed (see the protocol's contract).
+  func recordPass(_ pass: ActivityPass, rules: ActivityRules, now: Date) async throws
 
   /// Removes rows idle long enough that their scores are below a hundredth and their window is over.
   func sweepActivity(rules: ActivityRules, now: Date) async throws
@@ -54,16 +63,35 @@ public struct ActivityRequest: Sendable, Equatable {
   }
 }
 
+/// A verify that passed: who sent it, for which site, and what its challenge's issue request and
+/// the verify request itself weighed when `admit` counted them (both are refunded to the client;
+/// the site counted only the issue request, so it gets only that back).
+public struct ActivityPass: Sendable, Equatable {
+  public var client: String
+  public var site: String?
+  public var issueWeight: Int
+  public var verifyWeight: Int
+
+  public init(client: String, site: String?, issueWeight: Int = 1, verifyWeight: Int = 1) {
+    self.client = client
+    self.site = site
+    self.issueWeight = issueWeight
+    self.verifyWeight = verifyWeight
+  }
+}
+
 /// A client's or a site's scores at one moment.
 public struct ActivityScores: Sendable, Equatable {
   public var requests: Double
   public var failures: Double
+  public var passes: Double
 
   public static let zero = ActivityScores(requests: 0, failures: 0)
 
-  public init(requests: Double, failures: Double) {
+  public init(requests: Double, failures: Double, passes: Double = 0) {
     self.requests = requests
     self.failures = failures
+    self.passes = passes
   }
 }
 

@@ -11,6 +11,7 @@ public actor MemoryClientActivityStore: ClientActivityStore {
   private struct Row {
     var requests = 0.0
     var failures = 0.0
+    var passes = 0.0
     var updated: Double
     var windowStart: Double
     var windowCount = 0
@@ -23,10 +24,11 @@ public actor MemoryClientActivityStore: ClientActivityStore {
     mutating func decay(to now: Double, _ rules: ActivityRules) {
       requests = rules.decayed(requests, from: updated, to: now)
       failures = rules.decayed(failures, from: updated, to: now)
+      passes = rules.decayed(passes, from: updated, to: now)
       updated = max(updated, now)
     }
 
-    var scores: ActivityScores { ActivityScores(requests: requests, failures: failures) }
+    var scores: ActivityScores { ActivityScores(requests: requests, failures: failures, passes: passes) }
   }
 
   private var rows: [String: Row] = [:]
@@ -65,6 +67,18 @@ public actor MemoryClientActivityStore: ClientActivityStore {
     guard let site, before < rules.clientShareOfSite.failures else { return }
     var siteRow = row(siteKey(site), now: t, rules)
     siteRow.failures += 1
+    rows[siteKey(site)] = siteRow
+  }
+
+  public func recordPass(_ pass: ActivityPass, rules: ActivityRules, now: Date) async throws {
+    let t = now.timeIntervalSince1970
+    var client = row(clientKey(pass.client), now: t, rules)
+    client.requests = max(client.requests - Double(pass.issueWeight + pass.verifyWeight), 0)
+    client.passes += 1
+    rows[clientKey(pass.client)] = client
+    guard let site = pass.site, client.requests < rules.clientShareOfSite.requests else { return }
+    var siteRow = row(siteKey(site), now: t, rules)
+    siteRow.requests = max(siteRow.requests - Double(pass.issueWeight), 0)
     rows[siteKey(site)] = siteRow
   }
 

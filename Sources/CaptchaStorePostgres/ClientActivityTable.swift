@@ -27,11 +27,17 @@ enum ClientActivityTable {
     )
     """,
     "CREATE INDEX IF NOT EXISTS captcha_client_activity_updated ON captcha_client_activity (updated)",
+    // The pass score; added to tables of earlier versions.
+    """
+    ALTER TABLE captcha_client_activity
+      ADD COLUMN IF NOT EXISTS passes double precision NOT NULL DEFAULT 0
+    """,
   ]
 
   /// Counts a request of `weight` in the client row: the decayed request score grows by the weight;
   /// the one-minute window (restarted when a minute old) counts it only if that keeps it within
-  /// `limit` (0: no limit). Returns (requests, failures, window_start, admitted) after the update.
+  /// `limit` (0: no limit). Returns (requests, failures, passes, window_start, admitted) after the
+  /// update.
   static func admitClient(
     _ key: String, weight: Int, limit: Int, now: Double, halfLife: Double
   ) -> PostgresQuery {
@@ -45,6 +51,7 @@ enum ClientActivityTable {
       ON CONFLICT (key) DO UPDATE SET
         requests = a.requests * power(0.5, greatest(\(now) - a.updated, 0) / \(halfLife)) + \(Double(weight)),
         failures = a.failures * power(0.5, greatest(\(now) - a.updated, 0) / \(halfLife)),
+        passes = a.passes * power(0.5, greatest(\(now) - a.updated, 0) / \(halfLife)),
         updated = greatest(a.updated, \(now)),
         window_start = CASE WHEN \(now) - a.window_start >= \(ActivityRules.window) THEN \(now)
           ELSE a.window_start END,
@@ -56,23 +63,26 @@ enum ClientActivityTable {
         admitted = CASE
           WHEN \(now) - a.window_start >= \(ActivityRules.window) THEN \(l) = 0 OR \(w) <= \(l)
           ELSE \(l) = 0 OR a.window_count + \(w) <= \(l) END
-      RETURNING requests, failures, window_start, admitted
+      RETURNING requests, failures, passes, window_start, admitted
       """
   }
 
-  /// Adds `requests` and `failures` to a row's decayed scores (creating it); returns the scores.
+  /// Adds `requests` (negative: a refund), `failures` and `passes` to a row's decayed scores
+  /// (creating it); the request score stops at 0. Returns the scores after it.
   static func add(
-    _ key: String, requests: Double, failures: Double, now: Double, halfLife: Double
+    _ key: String, requests: Double, failures: Double, passes: Double, now: Double, halfLife: Double
   ) -> PostgresQuery {
     """
     INSERT INTO captcha_client_activity AS a
-      (key, requests, failures, updated, window_start, window_count, admitted)
-    VALUES (\(key), \(requests), \(failures), \(now), \(now), 0, true)
+      (key, requests, failures, passes, updated, window_start, window_count, admitted)
+    VALUES (\(key), greatest(\(requests), 0), \(failures), \(passes), \(now), \(now), 0, true)
     ON CONFLICT (key) DO UPDATE SET
-      requests = a.requests * power(0.5, greatest(\(now) - a.updated, 0) / \(halfLife)) + \(requests),
+      requests = greatest(
+        a.requests * power(0.5, greatest(\(now) - a.updated, 0) / \(halfLife)) + \(requests), 0),
       failures = a.failures * power(0.5, greatest(\(now) - a.updated, 0) / \(halfLife)) + \(failures),
+      passes = a.passes * power(0.5, greatest(\(now) - a.updated, 0) / \(halfLife)) + \(passes),
       updated = greatest(a.updated, \(now))
-    RETURNING requests, failures
+    RETURNING requests, failures, passes
     """
   }
 

@@ -18,24 +18,24 @@ extension PostgresChallengeStore: ClientActivityStore {
       let clientQuery = ClientActivityTable.admitClient(
         "client " + request.client, weight: request.weight, limit: request.limitPerMinute, now: t,
         halfLife: rules.halfLife)
-      var clientRow: (Double, Double, Double, Bool)?
+      var clientRow: (Double, Double, Double, Double, Bool)?
       for try await row in try await client.query(clientQuery, logger: self.logger)
-        .decode((Double, Double, Double, Bool).self)
+        .decode((Double, Double, Double, Double, Bool).self)
       {
         clientRow = row
       }
-      guard let (requests, failures, windowStart, admitted) = clientRow else {
+      guard let (requests, failures, passes, windowStart, admitted) = clientRow else {
         throw ChallengeStoreUnavailable("the client activity upsert returned no row")
       }
       guard admitted else {
         return .limited(retryAfter: max(1, Int((windowStart + ActivityRules.window - t).rounded(.up))))
       }
-      let clientScores = ActivityScores(requests: requests, failures: failures)
+      let clientScores = ActivityScores(requests: requests, failures: failures, passes: passes)
       guard let siteName = request.site else { return .admitted(client: clientScores, site: .zero) }
       let share =
         requests - Double(request.weight) < rules.clientShareOfSite.requests ? Double(request.weight) : 0
       let site = try await self.add(
-        client, key: "site " + siteName, requests: share, failures: 0, now: t, rules: rules)
+        client, key: "site " + siteName, requests: share, now: t, rules: rules)
       return .admitted(client: clientScores, site: site)
     }
   }
@@ -44,10 +44,22 @@ extension PostgresChallengeStore: ClientActivityStore {
     let t = now.timeIntervalSince1970
     try await run { connection in
       let scores = try await self.add(
-        connection, key: "client " + client, requests: 0, failures: 1, now: t, rules: rules)
+        connection, key: "client " + client, failures: 1, now: t, rules: rules)
       if let site, scores.failures - 1 < rules.clientShareOfSite.failures {
+        _ = try await self.add(connection, key: "site " + site, failures: 1, now: t, rules: rules)
+      }
+    }
+  }
+
+  public func recordPass(_ pass: ActivityPass, rules: ActivityRules, now: Date) async throws {
+    let t = now.timeIntervalSince1970
+    try await run { connection in
+      let refund = Double(pass.issueWeight + pass.verifyWeight)
+      let scores = try await self.add(
+        connection, key: "client " + pass.client, requests: -refund, passes: 1, now: t, rules: rules)
+      if let site = pass.site, scores.requests < rules.clientShareOfSite.requests {
         _ = try await self.add(
-          connection, key: "site " + site, requests: 0, failures: 1, now: t, rules: rules)
+          connection, key: "site " + site, requests: -Double(pass.issueWeight), now: t, rules: rules)
       }
     }
   }
@@ -62,13 +74,15 @@ extension PostgresChallengeStore: ClientActivityStore {
 
   /// `ClientActivityTable.add` on `key`; the row's scores after it.
   private func add(
-    _ client: PostgresClient, key: String, requests: Double, failures: Double, now: Double,
-    rules: ActivityRules
+    _ client: PostgresClient, key: String, requests: Double = 0, failures: Double = 0,
+    passes: Double = 0, now: Double, rules: ActivityRules
   ) async throws -> ActivityScores {
     let query = ClientActivityTable.add(
-      key, requests: requests, failures: failures, now: now, halfLife: rules.halfLife)
-    for try await (r, f) in try await client.query(query, logger: logger).decode((Double, Double).self) {
-      return ActivityScores(requests: r, failures: f)
+      key, requests: requests, failures: failures, passes: passes, now: now, halfLife: rules.halfLife)
+    for try await (r, f, p) in try await client.query(query, logger: logger)
+      .decode((Double, Double, Double).self)
+    {
+      return ActivityScores(requests: r, failures: f, passes: p)
     }
     throw ChallengeStoreUnavailable("the activity upsert of \(key) returned no row")
   }

@@ -87,6 +87,64 @@ public enum ClientActivityStoreContract {
     XCTAssertEqual(otherSite.site, ActivityScores(requests: 1, failures: 0))
   }
 
+  /// A pass takes its requests off the client's request score (the issue's weight off the site's),
+  /// counts in the client's pass score, which decays like the others, and leaves no score below 0.
+  public static func passesRefundRequests(_ store: any ClientActivityStore) async throws {
+    _ = try await store.admit(ActivityRequest(client: "person", site: "s", weight: 3), rules: rules, now: now)
+    _ = try await store.admit(ActivityRequest(client: "person", site: nil), rules: rules, now: now)
+    _ = try await store.admit(ActivityRequest(client: "person", site: nil), rules: rules, now: now)
+    try await store.recordPass(
+      ActivityPass(client: "person", site: "s", issueWeight: 3, verifyWeight: 1), rules: rules, now: now)
+    let after = try scores(
+      try await store.admit(ActivityRequest(client: "person", site: "s"), rules: rules, now: now))
+    XCTAssertEqual(after.client, ActivityScores(requests: 2, failures: 0, passes: 1))
+    XCTAssertEqual(after.site.requests, 1, accuracy: 1e-9, "the site got the issue's 3 back")
+    let later = try scores(
+      try await store.admit(
+        ActivityRequest(client: "person", site: "s"), rules: rules, now: now.addingTimeInterval(100)))
+    XCTAssertEqual(later.client.passes, 0.5, accuracy: 1e-6, "a half-life later half a pass is left")
+
+    try await store.recordPass(
+      ActivityPass(client: "fresh", site: "t", issueWeight: 3), rules: rules, now: now)
+    try await store.recordPass(ActivityPass(client: "fresh", site: "t"), rules: rules, now: now)
+    let fresh = try scores(
+      try await store.admit(ActivityRequest(client: "fresh", site: "t"), rules: rules, now: now))
+    XCTAssertEqual(fresh.client, ActivityScores(requests: 1, failures: 0, passes: 2), "never below 0")
+    XCTAssertEqual(fresh.site.requests, 1, accuracy: 1e-9, "never below 0")
+  }
+
+  /// A pass refunds the site only as `admit` charged it: not while the client is over its share.
+  public static func passesRefundTheSiteOnlyWithinTheShare(_ store: any ClientActivityStore) async throws {
+    for _ in 0..<10 {
+      _ = try await store.admit(ActivityRequest(client: "bot", site: "s"), rules: rules, now: now)
+    }
+    try await store.recordPass(ActivityPass(client: "bot", site: "s"), rules: rules, now: now)
+    let person = try scores(
+      try await store.admit(ActivityRequest(client: "person", site: "s"), rules: rules, now: now))
+    XCTAssertEqual(person.site.requests, 6, accuracy: 1e-9, "5 of the bot's, none back, 1 of the person's")
+    XCTAssertEqual(person.client, ActivityScores(requests: 1, failures: 0), "the bot's pass is its own")
+  }
+
+  /// Of many concurrent passes on any instances, every one counts.
+  public static func concurrentPasses(_ stores: [any ClientActivityStore]) async throws {
+    for _ in 0..<30 {
+      _ = try await stores[0].admit(ActivityRequest(client: "crowd", site: nil), rules: rules, now: now)
+    }
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for attempt in 0..<10 {
+        let store = stores[attempt % stores.count]
+        group.addTask {
+          try await store.recordPass(ActivityPass(client: "crowd", site: "s"), rules: rules, now: now)
+        }
+      }
+      try await group.waitForAll()
+    }
+    let after = try scores(
+      try await stores[0].admit(ActivityRequest(client: "crowd", site: nil), rules: rules, now: now))
+    XCTAssertEqual(after.client.requests, 30 - 20 + 1, accuracy: 1e-9)
+    XCTAssertEqual(after.client.passes, 10, accuracy: 1e-9)
+  }
+
   /// A sweep removes only rows that went quiet.
   public static func sweepKeepsActiveRows(_ store: any ClientActivityStore) async throws {
     _ = try await store.admit(ActivityRequest(client: "old", site: "s"), rules: rules, now: now)

@@ -126,9 +126,10 @@ struct TrustProxySpec: StructuredArgument, Equatable {
 }
 
 /// `serve --levels KEY=VALUE,…`: how proof-of-work levels follow activity (`LevelRules`). Keys:
-/// requests, failures (a client's recent requests and failures per added level), site-requests,
-/// site-failures (the same for a whole site), half-life (seconds), no-puzzle-extra (levels the
-/// no-puzzle challenge starts above a puzzle's). Keys left out keep their defaults.
+/// requests, failures, passes (a client's recent requests, failures and passes per added level),
+/// site-requests, site-failures (the same for a whole site), per-pass (unfinished requests and
+/// failures each recent pass of a client allows per level), half-life (seconds), no-puzzle-extra
+/// (levels the no-puzzle challenge starts above a puzzle's). Keys left out keep their defaults.
 struct LevelSpec: StructuredArgument, Equatable {
   var rules: LevelRules
 
@@ -149,6 +150,8 @@ struct LevelSpec: StructuredArgument, Equatable {
       case "failures": rules.clientFailuresPerLevel = value
       case "site-requests": rules.siteRequestsPerLevel = value
       case "site-failures": rules.siteFailuresPerLevel = value
+      case "passes": rules.clientPassesPerLevel = value
+      case "per-pass": rules.allowancePerPass = value
       case "half-life": rules.activity.halfLife = value
       case "no-puzzle-extra":
         guard value == value.rounded(), value <= 24 else {
@@ -157,8 +160,8 @@ struct LevelSpec: StructuredArgument, Equatable {
         rules.noPuzzleExtraLevels = Int(value)
       default:
         throw ValidationError(
-          "unknown key '\(pair[0])'; the keys are requests, failures, site-requests, site-failures, half-life, no-puzzle-extra"
-        )
+          "unknown key '\(pair[0])'; the keys are requests, failures, passes, site-requests, "
+            + "site-failures, per-pass, half-life, no-puzzle-extra")
       }
     }
     return LevelSpec(rules: rules)
@@ -167,7 +170,9 @@ struct LevelSpec: StructuredArgument, Equatable {
   var defaultValueDescription: String {
     let r = rules
     return "requests=\(Int(r.clientRequestsPerLevel)),failures=\(Int(r.clientFailuresPerLevel)),"
+      + "passes=\(Int(r.clientPassesPerLevel)),"
       + "site-requests=\(Int(r.siteRequestsPerLevel)),site-failures=\(Int(r.siteFailuresPerLevel)),"
-      + "half-life=\(Int(r.activity.halfLife)),no-puzzle-extra=\(r.noPuzzleExtraLevels)"
+      + "per-pass=\(r.allowancePerPass),half-life=\(Int(r.activity.halfLife)),"
+      + "no-puzzle-extra=\(r.noPuzzleExtraLevels)"
   }
 }

@@ -39,7 +39,12 @@ final class ServeCLITests: XCTestCase {
       (["--trust-proxy", "10.0.0.1,proxy.example"], 64, "\"proxy.example\" is not an address block"),
       (["--client-prefix", "24"], 64, "expected IPV4_BITS,IPV6_BITS such as 24,56"),
       (["--levels", "requests=0"], 64, "expected KEY=POSITIVE_NUMBER entries"),
-      (["--levels", "speed=3"], 64, "unknown key 'speed'"),
+      (
+        ["--levels", "speed=3"], 64,
+        "unknown key 'speed'; the keys are requests, failures, passes, site-requests, site-failures, "
+          + "per-pass, half-life, no-puzzle-extra"
+      ),
+      (["--levels", "passes=100,per-pass=0"], 64, "got 'per-pass=0'"),
       (["--ttl", "0"], 64, "--ttl 0 must be at least 1 second"),
       (["--pool", "0"], 64, "--pool 0 must be in 1…100000"),
       (["--pool", "100000000"], 64, "--pool 100000000 must be in 1…100000"),

@@ -20,6 +20,18 @@ final class MemoryClientActivityStoreTests: XCTestCase {
     try await ClientActivityStoreContract.siteShareIsCappedPerClient(MemoryClientActivityStore())
   }
 
+  func testPassesRefundRequests() async throws {
+    try await ClientActivityStoreContract.passesRefundRequests(MemoryClientActivityStore())
+  }
+
+  func testPassesRefundTheSiteOnlyWithinTheShare() async throws {
+    try await ClientActivityStoreContract.passesRefundTheSiteOnlyWithinTheShare(MemoryClientActivityStore())
+  }
+
+  func testConcurrentPasses() async throws {
+    try await ClientActivityStoreContract.concurrentPasses([MemoryClientActivityStore()])
+  }
+
   func testSweepKeepsActiveRows() async throws {
     try await ClientActivityStoreContract.sweepKeepsActiveRows(MemoryClientActivityStore())
   }

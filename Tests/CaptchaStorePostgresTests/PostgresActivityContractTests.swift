@@ -25,6 +25,22 @@ final class PostgresActivityContractTests: XCTestCase {
       makePostgresStore(freshPostgresDatabase()))
   }
 
+  func testPassesRefundRequests() async throws {
+    try await ClientActivityStoreContract.passesRefundRequests(makePostgresStore(freshPostgresDatabase()))
+  }
+
+  func testPassesRefundTheSiteOnlyWithinTheShare() async throws {
+    try await ClientActivityStoreContract.passesRefundTheSiteOnlyWithinTheShare(
+      makePostgresStore(freshPostgresDatabase()))
+  }
+
+  func testConcurrentPassesAcrossTwoInstances() async throws {
+    let database = try await freshPostgresDatabase()
+    try await ClientActivityStoreContract.concurrentPasses([
+      makePostgresStore(database), makePostgresStore(database),
+    ])
+  }
+
   func testSweepKeepsActiveRows() async throws {
     try await ClientActivityStoreContract.sweepKeepsActiveRows(makePostgresStore(freshPostgresDatabase()))
   }

@@ -62,7 +62,7 @@ enum PostgresTestServer {
   }
 
   /// Runs one statement on a short-lived client of its own.
-  private static func run(_ query: PostgresQuery, on configuration: PostgresStoreConfiguration)
+  static func run(_ query: PostgresQuery, on configuration: PostgresStoreConfiguration)
     async throws
   {
     let client = PostgresClient(

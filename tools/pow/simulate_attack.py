@@ -16,6 +16,15 @@ verdicts.
 
     python tools/pow/simulate_attack.py --bin .build/release/captcha-gen --native .build/pow/pow_native \
         --store postgres://… [--minutes 2] [--rate-limit 0]
+
+CROWD (`--crowd`, no server): N people a minute behind one prefix (2, 6, 20), each right 90% of the
+time at a person's pace while the widget solves the proof of work, beside a bot in their prefix and a
+bot on its own, over a simulated hour, under the old level rule and the new one side by side. It is a
+model of the level rule and the activity store in tools/pow/crowd_sim.py, which must mirror
+Sources/CaptchaService/ChallengeLevels.swift and MemoryClientActivityStore.swift (an hour of traffic
+cannot be run against serve in real time):
+
+    python tools/pow/simulate_attack.py --crowd [--seed 1]
 """
 
 import argparse
@@ -29,6 +38,8 @@ import threading
 import time
 import urllib.error
 import urllib.request
+
+import crowd_sim
 
 BOT_PREFIX = "10.66.{phase}.{host}"
 PERSON = "10.77.{phase}.5"
@@ -206,15 +217,22 @@ def run_phase(args, phase, name, extra):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--bin", required=True, help="captcha-gen (release), whose serve runs the instances")
-    parser.add_argument("--native", required=True, help="tools/pow/pow_native")
-    parser.add_argument("--store", required=True, help="postgres://… shared by both instances")
+    parser.add_argument("--crowd", action="store_true", help="the CROWD scenario (a model; no server)")
+    parser.add_argument("--seed", type=int, default=1, help="the CROWD scenario's random seed")
+    parser.add_argument("--bin", help="captcha-gen (release), whose serve runs the instances")
+    parser.add_argument("--native", help="tools/pow/pow_native")
+    parser.add_argument("--store", help="postgres://… shared by both instances")
     parser.add_argument("--minutes", type=int, default=2, help="minutes per phase")
     parser.add_argument("--rate-limit", type=int, default=0, help="serve --rate-limit N/min (0: off)")
     parser.add_argument("--person-every", type=float, default=45.0)
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds for the pools to fill first")
     parser.add_argument("--logs", default=".build/simulate-pow")
     args = parser.parse_args()
+    if args.crowd:
+        crowd_sim.run(args.seed)
+        return 0
+    if not (args.bin and args.native and args.store):
+        parser.error("--bin, --native and --store are needed (or --crowd)")
     print("machine: %d cores, load average %s; bot: pow_native on every core, 97%% right; person: one thread" % (
         os.cpu_count(), " ".join(open("/proc/loadavg").read().split()[:3])))
     run_phase(args, 1, "phase 1: levels held at 1 (the proof of work alone)", ["--levels", FLAT_LEVELS])
