@@ -220,7 +220,7 @@ def describe_bot(bot):
     return "%.1f, %d, %s" % (mean_level, bot.passes, per_pass)
 
 
-def run(seed, crowds=(2, 6, 20), bots=(None, "guesser", "solver")):
+def run(seed, crowds=(2, 10, 60, 300), bots=(None, "guesser", "solver")):
     """Prints the table of docs/proof-of-work.md: one row per crowd and bot, old rule beside new."""
     print("people: level median / p90, p90 wait beyond the drag (desktop); bots: mean level, passes in the hour,"
           " CPU s per pass")

@@ -17,7 +17,7 @@ verdicts.
     python tools/pow/simulate_attack.py --bin .build/release/captcha-gen --native .build/pow/pow_native \
         --store postgres://… [--minutes 2] [--rate-limit 0]
 
-CROWD (`--crowd`, no server): N people a minute behind one prefix (2, 6, 20), each right 90% of the
+CROWD (`--crowd`, no server): N people a minute behind one prefix (2, 10, 60, 300), each right 90% of the
 time at a person's pace while the widget solves the proof of work, beside a bot in their prefix and a
 bot on its own, over a simulated hour, under the old level rule and the new one side by side. It is a
 model of the level rule and the activity store in tools/pow/crowd_sim.py, which must mirror
