@@ -292,6 +292,105 @@ class SteppedTest(WidgetTest):
         self.assert_passes_and_refuses_a_second_verify(root, challenge, {"step": index})
 
 
+# --------------------------------------------------------------------------------------------------
+# languages and themes
+
+
+class LanguageThemeTest(WidgetTest):
+    """A widget in German in the dark theme, in Arabic right to left, and in the page's language with
+    the browser's colour scheme: its words, its direction, its colours, and a pass and a fail."""
+
+    def mount(self, options, attributes=None):
+        """A slide widget added to the page and mounted with `options` (after `attributes` are set)."""
+        return self.driver.execute_script("""
+            const el = document.createElement('div');
+            for (const [name, value] of Object.entries(arguments[1] || {})) el.setAttribute(name, value);
+            document.body.appendChild(el);
+            CaptchaGen.mount(el, Object.assign({kind: 'slide'}, arguments[0]));
+            return el;""", options, attributes)
+
+    def ready(self, root):
+        self.wait_state(root, "ready")
+        cid = root.get_attribute("data-challenge-id")
+        return self.wait_for(
+            lambda: self.driver.execute_script("return window.__captchaGenChallenges[arguments[0]]", cid),
+            f"the challenge response of {cid}")
+
+    def answer(self, root, x):
+        """Moves the knob to `x` with the keys and presses Enter."""
+        knob = root.find_element(By.CSS_SELECTOR, ".cg-knob")
+        self.driver.execute_script("arguments[0].focus()", knob)
+        self.press(Keys.HOME)
+        self.press(*([Keys.PAGE_UP] * (x // 10)))
+        self.press(*([Keys.ARROW_RIGHT] * (x % 10)))
+        self.press(Keys.ENTER)
+
+    def css(self, element, name):
+        return self.driver.execute_script("return getComputedStyle(arguments[0])[arguments[1]]", element, name)
+
+    def test_german_in_the_dark_theme_words_a_fail_by_its_code_and_a_pass(self):
+        root = self.mount({"lang": "de-AT", "theme": "dark"})
+        challenge = self.ready(root)
+        self.assertEqual((root.get_attribute("lang"), root.get_attribute("dir")), ("de", "ltr"))
+        self.assertEqual(root.get_attribute("data-theme"), "dark")
+        self.assertEqual(self.css(root, "backgroundColor"), "rgb(17, 24, 39)")
+        self.assertEqual(root.find_element(By.CSS_SELECTOR, ".cg-prompt").text,
+                         "Ziehen Sie den Regler, bis das Teil in seine Lücke passt.")
+        self.assertEqual(root.find_element(By.CSS_SELECTOR, ".cg-knob").get_attribute("aria-label"),
+                         "Position des Teils, waagerecht")
+        target = challenge["answer"]["target"]["x"]
+        self.answer(root, target + 40 if target < 100 else target - 40)
+        self.wait_state(root, "fail")
+        self.assertEqual(self.status(root),
+                         "Nicht bestanden: das Teil sitzt nicht an seinem Platz. Hier kommt ein neues Rätsel.")
+        self.wait_for(lambda: root.get_attribute("data-challenge-id") not in (None, challenge["id"]),
+                      "a new challenge after the fail")
+        challenge = self.ready(root)
+        self.answer(root, challenge["answer"]["target"]["x"])
+        self.wait_state(root, "pass")
+        self.assertEqual(self.status(root), "Bestanden: Sie sind verifiziert.")
+
+    def test_arabic_runs_right_to_left_and_the_puzzle_keeps_its_geometry(self):
+        root = self.mount({"lang": "ar", "theme": "light"})
+        challenge = self.ready(root)
+        self.assertEqual((root.get_attribute("lang"), root.get_attribute("dir")), ("ar", "rtl"))
+        self.assertEqual(self.css(root, "direction"), "rtl")
+        self.assertEqual(self.css(root.find_element(By.CSS_SELECTOR, ".cg-stage"), "direction"), "ltr")
+        self.assertEqual(self.css(root, "backgroundColor"), "rgb(255, 255, 255)")
+        self.answer(root, challenge["answer"]["target"]["x"])
+        self.wait_state(root, "pass")
+        self.assertEqual(self.status(root), "نجحت: تم التحقق منك.")
+
+    def test_the_pages_language_and_the_browsers_dark_scheme_by_default(self):
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                                    {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        try:
+            self.driver.execute_script("document.documentElement.lang = 'he'")
+            root = self.mount({})
+            self.ready(root)
+            self.assertEqual((root.get_attribute("lang"), root.get_attribute("dir")), ("he", "rtl"))
+            self.assertEqual(root.get_attribute("data-theme"), "auto")
+            self.assertEqual(self.css(root, "backgroundColor"), "rgb(17, 24, 39)")
+        finally:
+            self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+    def test_bad_language_theme_and_strings_leave_a_working_english_widget(self):
+        root = self.mount({}, {"data-lang": "xx-nowhere", "data-theme": "neon", "data-strings": "{not json"})
+        challenge = self.ready(root)
+        self.assertEqual((root.get_attribute("lang"), root.get_attribute("data-theme")), ("en", "auto"))
+        self.assertEqual(root.find_element(By.CSS_SELECTOR, ".cg-prompt").text,
+                         "Drag the slider to fit the piece into its gap.")
+        self.answer(root, challenge["answer"]["target"]["x"])
+        self.wait_state(root, "pass")
+
+    def test_a_sites_strings_override_the_catalog(self):
+        root = self.mount({"lang": "fr", "strings": {"pass": "C'est bon !"}})
+        challenge = self.ready(root)
+        self.answer(root, challenge["answer"]["target"]["x"])
+        self.wait_state(root, "pass")
+        self.assertEqual(self.status(root), "C'est bon !")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--bin", default=".build/debug/captcha-gen", help="the captcha-gen binary to serve with")
