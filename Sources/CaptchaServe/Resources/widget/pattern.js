@@ -86,8 +86,8 @@
     var dotSize = ch.radius * 1.4;
     var buttons = ch.dots.map(function (d, i) {
       var b = el('div', { class: 'cg-dot', role: 'button', tabindex: '0', 'aria-label': ui.text.t('dot', { n: i + 1 }), 'aria-pressed': 'false' }, stage);
-      b.style.left = pct(d.x - dotSize / 2, ch.width);
-      b.style.top = pct(d.y - dotSize / 2, ch.height);
+      b.style.left = pct(d.x, ch.width); // its centre: the dot is centred there, at least 44 px
+      b.style.top = pct(d.y, ch.height);
       b.style.width = pct(dotSize, ch.width);
       b.style.height = pct(dotSize, ch.height);
       return b;
