@@ -86,7 +86,8 @@ let package = Package(
       // container image holds the binaries alone). A new file here needs its own line.
       resources: [
         .embedInCode("Resources/openapi.json"), .embedInCode("Resources/demo.html"),
-        .embedInCode("Resources/pow-worker.js"), .embedInCode("Resources/widget/core.js"),
+        .embedInCode("Resources/pow-worker.js"), .embedInCode("Resources/widget/strings.js"),
+        .embedInCode("Resources/widget/core.js"),
         .embedInCode("Resources/widget/input.js"), .embedInCode("Resources/widget/slide.js"),
         .embedInCode("Resources/widget/rotate.js"), .embedInCode("Resources/widget/pattern.js"),
         .embedInCode("Resources/widget/token.js"), .embedInCode("Resources/widget/pow.js"),

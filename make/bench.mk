@@ -84,7 +84,8 @@ bench-pow: browser-deps browser-venv $(POW_NATIVE) ## the proof of work: browser
 	cd tools/pow && ../../$(BROWSER_VENV)/bin/python bench_pow.py --native ../../$(POW_NATIVE) $(POW_BENCH_ARGS)
 
 # The person's side through the widget: solve time per level on fresh pages in headless Chromium,
-# and the wait it adds after a 2, 3 or 4 s drag; POW_WAIT_ARGS='--samples 15'.
+# and the wait it adds after a 2, 3 or 4 s drag; POW_WAIT_ARGS='--samples 15'. Phones:
+# POW_WAIT_ARGS='--cpu 1,0.25,0.1667' holds the whole browser to a quarter and a sixth of a core.
 bench-pow-widget: build browser-deps browser-venv ## the wait the proof of work adds for a person
 	$(BROWSER_VENV)/bin/python tools/widget/pow_wait_bench.py --bin $(BIN_DEBUG) $(POW_WAIT_ARGS)
 

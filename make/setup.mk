@@ -74,8 +74,11 @@ $(SERVE_VENV)/.installed: tools/serve/requirements.txt | python-deps
 
 browser-venv: $(BROWSER_VENV)/.installed
 
-$(BROWSER_VENV)/.installed: tools/widget/requirements.txt | browser-deps python-deps
-	$(call venv,$(BROWSER_VENV),tools/widget/requirements.txt)
+$(BROWSER_VENV)/.installed: tools/widget/requirements.txt tools/widget/requirements-axe.txt | browser-deps python-deps
+	python3 -m venv $(BROWSER_VENV)
+	$(BROWSER_VENV)/bin/pip install --quiet -r tools/widget/requirements.txt
+	$(BROWSER_VENV)/bin/pip install --quiet --no-deps -r tools/widget/requirements-axe.txt
+	touch $@
 
 attack-venv: $(VENV)/.installed
 

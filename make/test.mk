@@ -55,12 +55,14 @@ test-serve-api: build-deps $(SERVE_VENV)/.installed ## serve against its OpenAPI
 # (tools/widget/site_backend.py) on other origins checks pass tokens with siteverify, with the memory
 # store and with two instances on PostgreSQL (SITE_E2E_ARGS='-k Memory' runs some only).
 # pow_widget_test.py (under a minute): every kind with the worker's solution, a wrong and a reused
-# one, a worker that cannot start, the no-puzzle path by keyboard and the invisible mode. Then the
-# worker alone against the shared vectors. All of them run serve with the proof of work on.
+# one, a worker that cannot start, the no-puzzle path by keyboard and the invisible mode. a11y_test.py:
+# axe-core on every kind and state, light, dark and right to left. Then the worker alone against the
+# shared vectors. All of them run serve with the proof of work on.
 test-browser: build browser-deps browser-venv pg-deps ## the widget in headless Chromium
 	$(BROWSER_VENV)/bin/python tools/widget/browser_test.py --bin $(BIN_DEBUG) $(BROWSER_ARGS)
 	$(BROWSER_VENV)/bin/python tools/widget/site_e2e_test.py --bin $(BIN_DEBUG) $(SITE_E2E_ARGS)
 	$(BROWSER_VENV)/bin/python tools/widget/pow_widget_test.py --bin $(BIN_DEBUG)
+	$(BROWSER_VENV)/bin/python tools/widget/a11y_test.py --bin $(BIN_DEBUG)
 	$(MAKE) --no-print-directory test-pow-browser
 
 # The worker (Resources/pow-worker.js) in a Web Worker against Fixtures/pow-vectors.json (about 10 s).

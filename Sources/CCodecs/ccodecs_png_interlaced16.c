@@ -6,7 +6,7 @@
 #include "ccodecs_internal.h"
 
 /* libpng 1.6.39's png_image_finish_read gets 8-bit output wrong for Adam7-interlaced 16-bit
- * files: rows of the later passes are merged over stale data (pnggroup/libpng issue #853).
+ * files: rows of the later passes are merged over stale data (libpng bug report pnggroup/libpng#853).
  * Those files are decoded here with the classic API and the same transforms the simplified
  * API applies (expand, gray to RGB, add alpha, gamma to sRGB with straight alpha, scale 16 to
  * 8; no gamma information means sRGB, as ccodecs_png.c asks of png_image

@@ -11,7 +11,7 @@ import VectorRaster
   import Darwin
 #endif
 
-/// Attack class 7a, hole finding by statistics (the attack suite's `hole-contrast`, issue 12): how
+/// Attack class 7a, hole finding by statistics (the attack suite's `hole-contrast`): how
 /// far the mean inside a piece-shaped window stands out of a 4-px ring around it, over the ring's
 /// own spread, on three maps (grey, log grey, HSV saturation) and for two windows (the piece's
 /// shape eroded by 4 px, where a hole drawn inside the outline shows, and the whole shape), summed.

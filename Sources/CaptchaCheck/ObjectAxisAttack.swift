@@ -2,7 +2,7 @@ import CaptchaImaging
 import CaptchaKinds
 
 /// The attack written against the rotate kind's built-in object scene (the attack suite's
-/// `object-axis`, issue 31), by someone who has read its source: the objects stand out from a
+/// `object-axis`), by someone who has read its source: the objects stand out from a
 /// ground of one colour, so it cuts them out by their colour distance from the disc's median
 /// colour, takes each object's long axis (second moments of its pixels) and its mass skew along
 /// that axis, and scores each clockwise turn by how plumb the axes would stand (weighted by area

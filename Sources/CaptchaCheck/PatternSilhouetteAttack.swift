@@ -10,7 +10,7 @@ import CaptchaSupport
   import Darwin
 #endif
 
-/// The pattern kind's self-attack (issue 31): per-cell silhouettes, the strongest cheap attack
+/// The pattern kind's self-attack: per-cell silhouettes, the strongest cheap attack
 /// measured on pattern boards (tools/attacks/pattern_silhouette.py, `sil-flat-overlap`). It sees
 /// only what a client sees: each of the nine grid cells' marker is cut out of the board by flat
 /// paint (`PatternCellCutout`: exact colour on a PNG, within 20 levels on a JPEG) and grown by the

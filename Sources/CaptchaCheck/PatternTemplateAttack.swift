@@ -3,7 +3,7 @@ import CaptchaKinds
 
 /// The pattern self-check's entry point, which `PatternKind.selfAttack` calls: it runs the per-cell
 /// silhouette attack (`PatternSilhouetteAttack`), the strongest cheap attack measured on pattern
-/// boards (issue 31). The edge-template matching this file used to hold found 22.5% of the boards
+/// boards. The edge-template matching this file used to hold found 22.5% of the boards
 /// that per-cell silhouettes solved 97–100% of, and is gone.
 public enum PatternTemplateAttack {
   public static func run(board: RGBAImage, hint: RGBAImage, answer: PatternAnswer) -> AttackVerdict {

@@ -2,7 +2,7 @@ import CaptchaImaging
 import CaptchaKinds
 
 /// The upright prior with half means in place of the brightness moment (the attack suite's
-/// `upright-halves`, issue 31): for each clockwise turn, how level and plumb the piece's gradients
+/// `upright-halves`): for each clockwise turn, how level and plumb the piece's gradients
 /// would be plus how much lighter the upper half of the turned disc would be than its lower half,
 /// each scaled to −1…1 over the turns. Half means see a sky/ground split that the moment weighs
 /// less (a bright sky far from a dark ground near the centre): on the test photos it is the

@@ -2,7 +2,7 @@ import CaptchaImaging
 import CaptchaKinds
 import CaptchaSupport
 
-/// The upright prior, the cheap attack on rotate captchas that needs no rim at all (issue 31; the
+/// The upright prior, the cheap attack on rotate captchas that needs no rim at all (the
 /// attack suite's `upright-prior`): photos the right way up have mostly level and plumb edges
 /// (horizons, walls, trunks) and their lighter half on top (sky). For each clockwise turn it scores
 /// how level and plumb the piece's gradients would be (the cos 4θ moment of the gradient angles,

@@ -63,6 +63,7 @@ struct ChallengeRoutes {
     case .verdict(let verdict, let token):
       var members: [(String, JSONValue)] = [
         ("pass", .bool(verdict.passed)), ("reason", .string(verdict.reason)),
+        ("reason_code", .string(verdict.code.rawValue)),
       ]
       if let token {
         members += [

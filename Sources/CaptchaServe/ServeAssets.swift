@@ -17,7 +17,8 @@ struct ServeAssets: Sendable {
   /// function of the parts' namespace, `CaptchaGenParts`, and uses only the parts before it
   /// (Tests/JavaScript loads them alone, in this order, read from this list).
   static let widgetParts: [(name: String, bytes: [UInt8])] = [
-    ("core.js", PackageResources.core_js), ("input.js", PackageResources.input_js),
+    ("strings.js", PackageResources.strings_js), ("core.js", PackageResources.core_js),
+    ("input.js", PackageResources.input_js),
     ("slide.js", PackageResources.slide_js), ("rotate.js", PackageResources.rotate_js),
     ("pattern.js", PackageResources.pattern_js), ("token.js", PackageResources.token_js),
     ("pow.js", PackageResources.pow_js), ("no-puzzle.js", PackageResources.no_puzzle_js),

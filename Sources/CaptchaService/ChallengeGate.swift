@@ -57,11 +57,12 @@ struct ChallengeGate: Sendable {
   func failure(of solution: PowSolution?, for challenge: StoredChallenge) -> Verdict? {
     guard let puzzle = challenge.pow else { return nil }
     guard let solution else {
-      return Verdict(passed: false, reason: "this challenge needs its proof of work (\"pow\") solved")
+      return Verdict(
+        passed: false, reason: "this challenge needs its proof of work (\"pow\") solved", code: .powMissing)
     }
     let table = table ?? PowTable.shared(log2Words: puzzle.tableLog2)
     let check = table.check(solution, for: puzzle)
-    return check == .solved ? nil : Verdict(passed: false, reason: check.reason)
+    return check == .solved ? nil : Verdict(passed: false, reason: check.reason, code: .powWrong)
   }
 
   /// Counts a verify that did not pass (for `site`, nil when the challenge was not found). A store

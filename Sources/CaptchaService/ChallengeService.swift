@@ -231,11 +231,14 @@ public final class ChallengeService: Sendable {
   func judge(_ challenge: StoredChallenge, response: ClientResponse) throws -> Verdict {
     guard challenge.hasPuzzle else {
       return challenge.pow == nil
-        ? Verdict(passed: false, reason: "a challenge without a puzzle passes only with a proof of work")
+        ? Verdict(
+          passed: false, reason: "a challenge without a puzzle passes only with a proof of work",
+          code: .powMissing)
         : NoPuzzleOffer.solved
     }
     if settings.requireTrack && (response.track?.samples.isEmpty ?? true) {
-      return Verdict(passed: false, reason: "this server requires the drag track with every answer")
+      return Verdict(
+        passed: false, reason: "this server requires the drag track with every answer", code: .trackRequired)
     }
     let header = try AnswerHeader.decode(challenge.answer, name: "the stored answer")
     do {

@@ -40,5 +40,5 @@ public struct NoPuzzleOffer: Sendable, Equatable {
   }
 
   /// The verdict once the proof of work is solved (or, with the proof of work off, at once).
-  static let solved = Verdict(passed: true, reason: "the proof of work is solved")
+  static let solved = Verdict(passed: true, reason: "the proof of work is solved", code: .passed)
 }

@@ -36,7 +36,7 @@ enum ChallengeTable {
     // Tables made before sites existed.
     "ALTER TABLE captcha_challenges ADD COLUMN IF NOT EXISTS sitekey text NOT NULL DEFAULT 'default'",
     "ALTER TABLE captcha_challenges ADD COLUMN IF NOT EXISTS hostname text NOT NULL DEFAULT ''",
-    // The proof of work (issue 28); NULL for a challenge without one. Added to tables of earlier versions.
+    // The proof of work; NULL for a challenge without one. Added to tables of earlier versions.
     """
     ALTER TABLE captcha_challenges
       ADD COLUMN IF NOT EXISTS pow_level integer,

@@ -33,7 +33,7 @@ public enum AtomicFile {
   /// all are put into place. So no file appears before all are on disk, and the flushes of files
   /// in one folder share their inode block: on this project's ext4, 2 000 items of three files
   /// took 0.46 ms of CPU (system-wide) and 0.66 ms each one file after the other, about 0.30 ms
-  /// and 0.38 ms this way with unnamed temporaries (issue 13; `tools/bench/write-order.c`). On
+  /// and 0.38 ms this way with unnamed temporaries (`tools/bench/write-order.c`). On
   /// failure every temporary file is removed, and so are the files this call already put into
   /// place.
   public static func write(_ files: [(path: String, bytes: [UInt8])], durable: Bool = true) throws {

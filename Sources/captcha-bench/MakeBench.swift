@@ -19,7 +19,7 @@ import Dispatch
 /// of the whole `make` pipeline (read, decode, hash, place, rasterise, compose, encode, atomic
 /// write) next to the codec floor measured in the same run (decode the input, encode outputs of
 /// the same sizes, nothing else), and the peak memory of a `captcha-gen make` process.
-/// Targets (issue 3): make ≤ 1.15 × floor; peak ≤ 1.5 × decoded image + 20 MB.
+/// Targets: make ≤ 1.15 × floor; peak ≤ 1.5 × decoded image + 20 MB.
 enum MakeBench {
   struct Case {
     var name: String

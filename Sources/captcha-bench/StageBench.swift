@@ -1,7 +1,7 @@
 import CaptchaKit
 
 /// `stages` benchmark: the default look's heavy stages alone, in process, on a 12 MP picture (the
-/// `make` case of issue 13): the background variation (an in-place turn and the tone) and the
+/// `make` case of docs/performance.md): the background variation (an in-place turn and the tone) and the
 /// textured hole of a 1125-pixel piece, each on one thread and on two, median wall time of a few
 /// runs. The pictures are the same for any thread count; only the time is printed.
 enum StageBench {

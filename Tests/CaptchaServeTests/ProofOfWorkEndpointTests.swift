@@ -43,6 +43,7 @@ final class ProofOfWorkEndpointTests: XCTestCase {
       XCTAssertEqual(try verdict.json["pass"] as? Bool, false)
       XCTAssertEqual(
         try verdict.json["reason"] as? String, "this challenge needs its proof of work (\"pow\") solved")
+      XCTAssertEqual(try verdict.json["reason_code"] as? String, "pow_missing", "the key the widget words")
     }
   }
 

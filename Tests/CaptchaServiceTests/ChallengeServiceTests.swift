@@ -12,7 +12,7 @@ final class ChallengeServiceTests: XCTestCase {
         XCTAssertTrue(ChallengeID.isWellFormed(issued.id))
         let right = try ServiceFixtures.rightResponse(issued)
         let first = try await service.verify(id: issued.id, response: right)
-        XCTAssertEqual(first.verdict, Verdict(passed: true, reason: first.reason), kind)
+        XCTAssertEqual(first.verdict, Verdict(passed: true, reason: first.reason, code: .passed), kind)
         let second = try await service.verify(id: issued.id, response: right)
         XCTAssertEqual(second, .alreadyVerified)
         XCTAssertEqual(service.metrics.counts(of: kind), .init(issued: 1, passed: 1, failed: 0, expired: 0))
@@ -40,13 +40,15 @@ final class ChallengeServiceTests: XCTestCase {
       let half = Double(answer.background.width) / 2
       let scaled = ClientResponse(x: Double(answer.target.x) / 2, displayWidth: half)
       let outcome = try await service.verify(id: issued.id, response: scaled)
-      XCTAssertEqual(outcome.verdict, Verdict(passed: true, reason: "the piece fits"))
+      XCTAssertEqual(outcome.verdict, Verdict(passed: true, reason: "the piece fits", code: .passed))
       let other = try await service.issue()
       let target = Double(try SlideAnswer.parse(other.ready!.answer, name: "a").target.x)
       let unscaled = ClientResponse(x: target / 2 + 20, displayWidth: half)
       let miss = try await service.verify(id: other.id, response: unscaled)
       XCTAssertEqual(
-        miss, .verdict(Verdict(passed: false, reason: "the piece is not where it fits"), token: nil))
+        miss,
+        .verdict(
+          Verdict(passed: false, reason: "the piece is not where it fits", code: .notInGap), token: nil))
     }
   }
 
@@ -59,7 +61,9 @@ final class ChallengeServiceTests: XCTestCase {
       XCTAssertEqual(
         outcome,
         .verdict(
-          Verdict(passed: false, reason: "this server requires the drag track with every answer"), token: nil)
+          Verdict(
+            passed: false, reason: "this server requires the drag track with every answer",
+            code: .trackRequired), token: nil)
       )
       XCTAssertEqual(service.metrics.counts(of: "rotate").failed, 1)
     }

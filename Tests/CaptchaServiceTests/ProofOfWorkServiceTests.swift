@@ -40,7 +40,9 @@ final class ProofOfWorkServiceTests: XCTestCase {
       XCTAssertEqual(
         missing,
         .verdict(
-          Verdict(passed: false, reason: "this challenge needs its proof of work (\"pow\") solved"),
+          Verdict(
+            passed: false, reason: "this challenge needs its proof of work (\"pow\") solved",
+            code: .powMissing),
           token: nil))
       let retry = try await service.verify(
         id: issued.id, response: answer, pow: try solve(issued), client: Self.person)
@@ -74,7 +76,9 @@ final class ProofOfWorkServiceTests: XCTestCase {
       XCTAssertEqual(
         short,
         .verdict(
-          Verdict(passed: false, reason: "the proof of work has 3 nonces; this challenge has 4 puzzles"),
+          Verdict(
+            passed: false, reason: "the proof of work has 3 nonces; this challenge has 4 puzzles",
+            code: .powWrong),
           token: nil))
 
       let fourth = try await service.issue(client: Self.person)
@@ -131,7 +135,8 @@ final class ProofOfWorkServiceTests: XCTestCase {
     XCTAssertNil(picture, "it has no pictures")
     let outcome = try await service.verify(
       id: issued.id, response: ClientResponse(), pow: try solve(issued), client: Self.person)
-    XCTAssertEqual(outcome.verdict, Verdict(passed: true, reason: "the proof of work is solved"))
+    XCTAssertEqual(
+      outcome.verdict, Verdict(passed: true, reason: "the proof of work is solved", code: .passed))
     let unsolved = try await service.issue(kind: "pow", client: Self.person)
     let failed = try await service.verify(id: unsolved.id, response: ClientResponse(), client: Self.person)
     XCTAssertFalse(failed.passed)

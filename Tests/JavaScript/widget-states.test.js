@@ -7,9 +7,11 @@ const assert = require('node:assert/strict');
 const { loadWidgetParts } = require('./support.js');
 
 const parts = loadWidgetParts('states.js');
-const { initialModel, step, isLive } = parts.states;
-const TEXT = parts.core.TEXT;
+const { initialModel: modelOf, step, isLive } = parts.states;
+const TEXT = parts.strings.translator('en');
+const t = TEXT.t;
 const KINDS = ['slide', 'rotate', 'pattern', 'pow'];
+const initialModel = (kind, kinds) => modelOf(kind, kinds, TEXT);
 const SLIDE = { id: 'a1', kind: 'slide', pow: { level: 1 } };
 
 /** Steps `model` through `events`; the last step's model and effects. */
@@ -31,7 +33,7 @@ test('a load clears, shows loading and fetches the configured kind in a new gene
   assert.equal(out.model.state, 'loading');
   assert.equal(out.model.generation, 1);
   assert.deepEqual(names(out.effects), ['clear', 'show', 'fetch']);
-  assert.deepEqual(out.effects[1], { effect: 'show', state: 'loading', message: TEXT.loading, reason: null });
+  assert.deepEqual(out.effects[1], { effect: 'show', state: 'loading', message: t('loading'), reason: null });
   assert.deepEqual(out.effects[2], { effect: 'fetch', kind: 'rotate', generation: 1 });
   assert.equal(run(out.model, { type: 'load', message: 'again' }).effects[1].message, 'again');
 });
@@ -42,8 +44,8 @@ test('a challenge that arrives is rendered, then shown ready; focus follows when
   assert.equal(out.model.state, 'ready');
   assert.equal(out.model.challenge, SLIDE);
   assert.deepEqual(names(out.effects), ['render', 'show', 'focusControl']);
-  assert.deepEqual(out.effects[0], { effect: 'render', challenge: SLIDE, prompt: TEXT.ready.slide, invisible: false });
-  assert.equal(out.effects[1].message, TEXT.puzzleReady);
+  assert.deepEqual(out.effects[0], { effect: 'render', challenge: SLIDE, prompt: t('promptSlide'), invisible: false });
+  assert.equal(out.effects[1].message, t('ready'));
   assert.ok(isLive(out.model));
   const unfocused = run(initialModel('slide', KINDS), { type: 'load' }, { type: 'arrived', generation: 1, challenge: SLIDE });
   assert.deepEqual(names(unfocused.effects), ['render', 'show']);
@@ -75,11 +77,11 @@ test('a kind the widget cannot show, or a failed load, is an error with the reas
   const odd = step(loading, { type: 'arrived', generation: 1, challenge: { id: 'b', kind: 'audio' } });
   assert.equal(odd.model.state, 'error');
   assert.deepEqual(odd.effects, [
-    { effect: 'show', state: 'error', message: TEXT.error + TEXT.cannotShow('audio') + '.', reason: TEXT.cannotShow('audio') },
+    { effect: 'show', state: 'error', message: t('error', { reason: t('cannotShow', { kind: 'audio' }) }), reason: t('cannotShow', { kind: 'audio' }) },
   ]);
   const offline = step(loading, { type: 'loadFailed', generation: 1, message: 'offline' });
   assert.deepEqual(shown(offline.effects), ['error']);
-  assert.equal(offline.effects[0].message, TEXT.error + 'offline.');
+  assert.equal(offline.effects[0].message, 'The captcha could not load: offline.');
 });
 
 test('a submit sends the answer once; a second one before the verdict is dropped', () => {
@@ -87,7 +89,7 @@ test('a submit sends the answer once; a second one before the verdict is dropped
   assert.equal(out.model.busy, true);
   assert.ok(!isLive(out.model));
   assert.deepEqual(out.effects, [
-    { effect: 'status', message: TEXT.checking },
+    { effect: 'status', message: t('checking') },
     { effect: 'verify', answer: { x: 120 }, generation: 1 },
   ]);
   assert.deepEqual(step(out.model, { type: 'submit', answer: { x: 1 } }).effects, []);
@@ -102,7 +104,7 @@ test('a pass keeps the token, shows pass and announces it with the challenge', (
   assert.equal(out.model.busy, false);
   assert.deepEqual(out.effects, [
     { effect: 'keepToken', token: 'T', expiresAt: 99 },
-    { effect: 'show', state: 'pass', message: TEXT.pass, reason: 'ok' },
+    { effect: 'show', state: 'pass', message: t('pass'), reason: 'ok' },
     { effect: 'announcePass', token: 'T', expiresAt: 99, id: 'a1', kind: 'slide' },
   ]);
   const noToken = step(busy, { type: 'verified', generation: 1, status: 200, json: { pass: true } });
@@ -114,11 +116,11 @@ test('a wrong answer fails with the server\'s reason and reloads after the hold'
   const out = step(busy, { type: 'verified', generation: 1, status: 200, json: { pass: false, reason: 'the piece is not in its gap' } });
   assert.equal(out.model.state, 'fail');
   assert.deepEqual(out.effects, [
-    { effect: 'show', state: 'fail', message: TEXT.fail + 'the piece is not in its gap.' + TEXT.again, reason: 'the piece is not in its gap' },
+    { effect: 'show', state: 'fail', message: 'Failed: the piece is not in its gap. Here comes a new puzzle.', reason: 'the piece is not in its gap' },
     { effect: 'holdThenReload', ms: parts.core.FAIL_HOLD_MS, generation: 1 },
   ]);
   const bare = step(busy, { type: 'verified', generation: 1, status: 200, json: {} });
-  assert.equal(bare.effects[0].message, TEXT.fail + TEXT.notIt + '.' + TEXT.again);
+  assert.equal(bare.effects[0].message, 'Failed: that was not it. Here comes a new puzzle.');
   const after = step(out.model, { type: 'holdElapsed', generation: 1 });
   assert.deepEqual(names(after.effects), ['clear', 'show', 'fetch']);
   assert.equal(after.model.generation, 2);
@@ -129,13 +131,13 @@ test('a challenge used up, expired or unknown fails; any other status is an erro
   for (const status of [404, 409, 410]) {
     const out = step(busy, { type: 'verified', generation: 1, status, json: { error: 'gone' } });
     assert.deepEqual(shown(out.effects), ['fail'], String(status));
-    assert.equal(out.effects[0].message, TEXT.fail + 'gone' + TEXT.again);
-    assert.equal(step(busy, { type: 'verified', generation: 1, status, json: {} }).effects[0].message, TEXT.fail + TEXT.gone + TEXT.again);
+    assert.equal(out.effects[0].message, 'Failed: gone. Here comes a new puzzle.');
+    assert.equal(step(busy, { type: 'verified', generation: 1, status, json: {} }).effects[0].message, t('fail', { reason: t('gone') }));
   }
   const broken = step(busy, { type: 'verified', generation: 1, status: 503, json: {} });
   assert.equal(broken.model.state, 'error');
   assert.deepEqual(names(broken.effects), ['show'], 'an error waits for the person: no reload');
-  assert.equal(broken.effects[0].message, TEXT.error + TEXT.serverAnswered(503));
+  assert.equal(broken.effects[0].message, 'The captcha could not load: the server answered 503.');
   assert.deepEqual(step(broken.model, { type: 'holdElapsed', generation: 1 }).effects, []);
 });
 
@@ -143,7 +145,7 @@ test('the proof of work failing: at once when idle, after the submit when busy, 
   const idle = step(ready(), { type: 'powError', generation: 1, message: 'no workers' });
   assert.equal(idle.model.state, 'error');
   assert.deepEqual(idle.effects, [
-    { effect: 'show', state: 'error', message: TEXT.powError + 'no workers.', reason: 'no workers' },
+    { effect: 'show', state: 'error', message: 'Your browser could not do the check: no workers.', reason: 'no workers' },
     { effect: 'focusRetry' },
   ]);
   const busy = step(ready(), { type: 'submit', answer: { x: 3 } }).model;
@@ -152,7 +154,7 @@ test('the proof of work failing: at once when idle, after the submit when busy, 
   assert.deepEqual(names(viaSubmit.effects), ['show', 'focusRetry']);
   assert.equal(viaSubmit.model.busy, false);
   const network = step(busy, { type: 'submitError', generation: 1, message: 'Failed to fetch', pow: false });
-  assert.deepEqual(network.effects, [{ effect: 'show', state: 'error', message: TEXT.error + 'Failed to fetch.', reason: 'Failed to fetch' }]);
+  assert.deepEqual(network.effects, [{ effect: 'show', state: 'error', message: t('error', { reason: 'Failed to fetch' }), reason: 'Failed to fetch' }]);
   const early = run(initialModel('slide', KINDS), { type: 'load' }, { type: 'arrived', generation: 1, challenge: SLIDE, powError: 'no workers' });
   assert.deepEqual(names(early.effects), ['render', 'show', 'show', 'focusRetry']);
   assert.deepEqual(shown(early.effects), ['ready', 'error']);
@@ -163,7 +165,7 @@ test('the no-puzzle challenge submits itself; invisible when the site chose it, 
   const sites = run(initialModel('pow', KINDS), { type: 'load' }, { type: 'arrived', generation: 1, challenge: POW });
   assert.deepEqual(names(sites.effects), ['render', 'show', 'status', 'verify']);
   assert.equal(sites.effects[0].invisible, true);
-  assert.equal(sites.effects[1].message, TEXT.checking);
+  assert.equal(sites.effects[1].message, t('checking'));
   assert.equal(sites.model.busy, true);
   const chosen = run(ready(), { type: 'switchMode' });
   assert.deepEqual(chosen.effects.at(-1), { effect: 'fetch', kind: 'pow', generation: 2 });
@@ -178,8 +180,17 @@ test('an expired token is announced with its challenge, then a new puzzle loads 
   const out = step(passed, { type: 'expired' });
   assert.deepEqual(names(out.effects), ['announceExpire', 'clear', 'show', 'fetch']);
   assert.deepEqual(out.effects[0], { effect: 'announceExpire', id: 'a1' });
-  assert.equal(out.effects[2].message, TEXT.expired);
+  assert.equal(out.effects[2].message, t('expired'));
   assert.equal(out.model.challenge, null);
+});
+
+test('the server\'s reason reaches a person in the widget\'s language by its code, else in English', () => {
+  const german = parts.strings.translator('de', { 'reason.not_in_gap': 'das Teil sitzt nicht in seiner Lücke' });
+  const busy = step(ready(SLIDE, modelOf('slide', KINDS, german)), { type: 'submit', answer: { x: 3 } }).model;
+  const coded = step(busy, { type: 'verified', generation: 1, status: 200, json: { pass: false, reason: 'the piece is not where it fits', reason_code: 'not_in_gap' } });
+  assert.equal(coded.effects[0].message, 'Nicht bestanden: das Teil sitzt nicht in seiner Lücke. Hier kommt ein neues Rätsel.');
+  const uncoded = step(busy, { type: 'verified', generation: 1, status: 200, json: { pass: false, reason: 'the piece is not where it fits.', reason_code: 'unheard_of' } });
+  assert.equal(uncoded.effects[0].message, 'Nicht bestanden: the piece is not where it fits. Hier kommt ein neues Rätsel.', 'one full stop');
 });
 
 test('an unknown event is a programming error, not a silent no-op', () => {

@@ -64,12 +64,12 @@ class SlideTest(WidgetTest):
     def knob(self, root):
         return root.find_element(By.CSS_SELECTOR, '[role="slider"]')
 
-    def drag_slide_to(self, root, challenge, x):
+    def drag_slide_to(self, root, challenge, x, pointer="mouse"):
         knob = self.knob(root)
         start = self.centre(knob)
         _, _, width = self.stage_box(root)
         dx = (x - challenge["start"]["x"]) * width / challenge["width"]
-        self.drag([start] + human_path(start, (start[0] + dx, start[1]), self.rng))
+        self.drag([start] + human_path(start, (start[0] + dx, start[1]), self.rng), pointer)
 
     def test_drag_to_the_answer_passes_once(self):
         root, challenge = self.ready_challenge("slide")
@@ -184,13 +184,13 @@ class PatternTest(WidgetTest):
     def dots(self, root):
         return root.find_elements(By.CSS_SELECTOR, '[role="button"].cg-dot')
 
-    def drag_through(self, root, challenge, indices):
+    def drag_through(self, root, challenge, indices, pointer="mouse"):
         centres = [self.client_point(root, challenge, d["x"], d["y"])
                    for d in (challenge["dots"][i] for i in indices)]
         points = [centres[0]]
         for a, b in zip(centres, centres[1:]):
             points += human_path(a, b, self.rng, steps=8)
-        self.drag(points)
+        self.drag(points, pointer)
 
     def test_nine_labelled_dots_in_reading_order(self):
         root, challenge = self.ready_challenge("pattern")
@@ -290,6 +290,184 @@ class SteppedTest(WidgetTest):
                           f"stop {i} at {stops[i]}")
         self.press(Keys.ENTER)
         self.assert_passes_and_refuses_a_second_verify(root, challenge, {"step": index})
+
+
+# --------------------------------------------------------------------------------------------------
+# a phone: 360 x 740 CSS px with touch
+
+
+class PhoneTest(WidgetTest):
+    """The demo page on a phone-sized touch screen: every kind passes by touch, the widget fits a
+    320 px container without scrolling sideways, and every target is at least 44 x 44 CSS px."""
+
+    MIN_TARGET = 44
+
+    @classmethod
+    def setUpClass(cls):
+        cls.driver = widget_harness.new_browser(phone=True)
+
+    knob = SlideTest.knob
+    handle = RotateTest.handle
+    dots = PatternTest.dots
+    drag_slide_to = SlideTest.drag_slide_to
+    drag_ring_to = RotateTest.drag_ring_to
+    drag_through = PatternTest.drag_through
+
+    def test_the_screen_is_a_phones(self):
+        width, touch = self.driver.execute_script("return [window.innerWidth, navigator.maxTouchPoints]")
+        self.assertEqual(width, 360)
+        self.assertGreater(touch, 0)
+
+    def test_slide_passes_by_touch(self):
+        root, challenge = self.ready_challenge("slide")
+        target = challenge["answer"]["target"]["x"]
+        self.drag_slide_to(root, challenge, target, pointer="touch")
+        self.assert_passes_and_refuses_a_second_verify(root, challenge, {"x": target})
+
+    def test_rotate_passes_by_touch(self):
+        root, challenge = self.ready_challenge("rotate")
+        angle = challenge["answer"]["angle"]
+        self.drag_ring_to(root, challenge, angle, pointer="touch")
+        self.assert_passes_and_refuses_a_second_verify(root, challenge, {"angle": angle})
+
+    def test_pattern_passes_by_touch(self):
+        root, challenge = self.ready_challenge("pattern")
+        sequence = challenge["answer"]["sequence"]
+        self.drag_through(root, challenge, sequence, pointer="touch")
+        path = [[challenge["dots"][i]["x"], challenge["dots"][i]["y"]] for i in sequence]
+        self.assert_passes_and_refuses_a_second_verify(root, challenge, {"path": path})
+
+    def test_a_320_px_container_holds_every_kind_without_sideways_scrolling_and_44_px_targets(self):
+        roots = self.driver.execute_script("""
+            const box = document.createElement('div');
+            box.style.cssText = 'width:320px;margin:0;padding:0';
+            document.body.prepend(box);
+            return ['slide', 'rotate', 'pattern'].map(function (kind) {
+              const el = document.createElement('div');
+              box.appendChild(el);
+              CaptchaGen.mount(el, {kind: kind});
+              return el;
+            });""")
+        for kind, root in zip(["slide", "rotate", "pattern"], roots):
+            self.wait_state(root, "ready")
+            overflow = self.driver.execute_script(
+                "const r = arguments[0]; return [r.getBoundingClientRect().width, r.scrollWidth, r.clientWidth];", root)
+            self.assertLessEqual(overflow[0], 320.5, f"{kind}: the widget is {overflow[0]} px wide")
+            self.assertLessEqual(overflow[1], overflow[2], f"{kind}: its content is wider than it")
+            targets = self.driver.execute_script("""
+                return Array.from(arguments[0].querySelectorAll(
+                  '[role="slider"], [role="button"], button')).filter(function (e) {
+                  return e.offsetParent !== null;
+                }).map(function (e) {
+                  const r = e.getBoundingClientRect();
+                  return [e.className || e.tagName, r.width, r.height];
+                });""", root)
+            self.assertTrue(targets, "the widget has targets")
+            for name, width, height in targets:
+                self.assertGreaterEqual(min(width, height), self.MIN_TARGET - 0.5,
+                                        f"a target ({name}) is {width:.1f} x {height:.1f} CSS px")
+        page = self.driver.execute_script(
+            "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        self.assertLessEqual(page[0], page[1], "the page does not scroll sideways")
+
+
+# --------------------------------------------------------------------------------------------------
+# languages and themes
+
+
+class LanguageThemeTest(WidgetTest):
+    """A widget in German in the dark theme, in Arabic right to left, and in the page's language with
+    the browser's colour scheme: its words, its direction, its colours, and a pass and a fail."""
+
+    def mount(self, options, attributes=None):
+        """A slide widget added to the page and mounted with `options` (after `attributes` are set)."""
+        return self.driver.execute_script("""
+            const el = document.createElement('div');
+            for (const [name, value] of Object.entries(arguments[1] || {})) el.setAttribute(name, value);
+            document.body.appendChild(el);
+            CaptchaGen.mount(el, Object.assign({kind: 'slide'}, arguments[0]));
+            return el;""", options, attributes)
+
+    def ready(self, root):
+        self.wait_state(root, "ready")
+        cid = root.get_attribute("data-challenge-id")
+        return self.wait_for(
+            lambda: self.driver.execute_script("return window.__captchaGenChallenges[arguments[0]]", cid),
+            f"the challenge response of {cid}")
+
+    def answer(self, root, x):
+        """Moves the knob to `x` with the keys and presses Enter."""
+        knob = root.find_element(By.CSS_SELECTOR, ".cg-knob")
+        self.driver.execute_script("arguments[0].focus()", knob)
+        self.press(Keys.HOME)
+        self.press(*([Keys.PAGE_UP] * (x // 10)))
+        self.press(*([Keys.ARROW_RIGHT] * (x % 10)))
+        self.press(Keys.ENTER)
+
+    def css(self, element, name):
+        return self.driver.execute_script("return getComputedStyle(arguments[0])[arguments[1]]", element, name)
+
+    def test_german_in_the_dark_theme_words_a_fail_by_its_code_and_a_pass(self):
+        root = self.mount({"lang": "de-AT", "theme": "dark"})
+        challenge = self.ready(root)
+        self.assertEqual((root.get_attribute("lang"), root.get_attribute("dir")), ("de", "ltr"))
+        self.assertEqual(root.get_attribute("data-theme"), "dark")
+        self.assertEqual(self.css(root, "backgroundColor"), "rgb(17, 24, 39)")
+        self.assertEqual(root.find_element(By.CSS_SELECTOR, ".cg-prompt").text,
+                         "Ziehen Sie den Regler, bis das Teil in seine Lücke passt.")
+        self.assertEqual(root.find_element(By.CSS_SELECTOR, ".cg-knob").get_attribute("aria-label"),
+                         "Position des Teils, waagerecht")
+        target = challenge["answer"]["target"]["x"]
+        self.answer(root, target + 40 if target < 100 else target - 40)
+        self.wait_state(root, "fail")
+        self.assertEqual(self.status(root),
+                         "Nicht bestanden: das Teil sitzt nicht an seinem Platz. Hier kommt ein neues Rätsel.")
+        self.wait_for(lambda: root.get_attribute("data-challenge-id") not in (None, challenge["id"]),
+                      "a new challenge after the fail")
+        challenge = self.ready(root)
+        self.answer(root, challenge["answer"]["target"]["x"])
+        self.wait_state(root, "pass")
+        self.assertEqual(self.status(root), "Bestanden: Sie sind verifiziert.")
+
+    def test_arabic_runs_right_to_left_and_the_puzzle_keeps_its_geometry(self):
+        root = self.mount({"lang": "ar", "theme": "light"})
+        challenge = self.ready(root)
+        self.assertEqual((root.get_attribute("lang"), root.get_attribute("dir")), ("ar", "rtl"))
+        self.assertEqual(self.css(root, "direction"), "rtl")
+        self.assertEqual(self.css(root.find_element(By.CSS_SELECTOR, ".cg-stage"), "direction"), "ltr")
+        self.assertEqual(self.css(root, "backgroundColor"), "rgb(255, 255, 255)")
+        self.answer(root, challenge["answer"]["target"]["x"])
+        self.wait_state(root, "pass")
+        self.assertEqual(self.status(root), "نجحت: تم التحقق منك.")
+
+    def test_the_pages_language_and_the_browsers_dark_scheme_by_default(self):
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                                    {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        try:
+            self.driver.execute_script("document.documentElement.lang = 'he'")
+            root = self.mount({})
+            self.ready(root)
+            self.assertEqual((root.get_attribute("lang"), root.get_attribute("dir")), ("he", "rtl"))
+            self.assertEqual(root.get_attribute("data-theme"), "auto")
+            self.assertEqual(self.css(root, "backgroundColor"), "rgb(17, 24, 39)")
+        finally:
+            self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+    def test_bad_language_theme_and_strings_leave_a_working_english_widget(self):
+        root = self.mount({}, {"data-lang": "xx-nowhere", "data-theme": "neon", "data-strings": "{not json"})
+        challenge = self.ready(root)
+        self.assertEqual((root.get_attribute("lang"), root.get_attribute("data-theme")), ("en", "auto"))
+        self.assertEqual(root.find_element(By.CSS_SELECTOR, ".cg-prompt").text,
+                         "Drag the slider to fit the piece into its gap.")
+        self.answer(root, challenge["answer"]["target"]["x"])
+        self.wait_state(root, "pass")
+
+    def test_a_sites_strings_override_the_catalog(self):
+        root = self.mount({"lang": "fr", "strings": {"pass": "C'est bon !"}})
+        challenge = self.ready(root)
+        self.answer(root, challenge["answer"]["target"]["x"])
+        self.wait_state(root, "pass")
+        self.assertEqual(self.status(root), "C'est bon !")
 
 
 def main():

@@ -122,12 +122,23 @@ class RunningServer:
 # Browser helpers
 
 
-def new_browser():
+# A mid-size phone as Chromium's device emulation gives it: 360 x 740 CSS px, touch, a phone's browser.
+PHONE = {
+    "deviceMetrics": {"width": 360, "height": 740, "pixelRatio": 3.0, "touch": True},
+    "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) "
+                 "Chrome/120.0.0.0 Mobile Safari/537.36",
+}
+
+
+def new_browser(phone=False):
+    """Headless Chromium with the challenge capture; `phone`: as a 360 x 740 touch screen."""
     options = webdriver.ChromeOptions()
     options.binary_location = ARGS.chromium
     for flag in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1200,1000",
-                 "--force-device-scale-factor=1", "--hide-scrollbars"]:
+                 "--hide-scrollbars"] + ([] if phone else ["--force-device-scale-factor=1"]):
         options.add_argument(flag)
+    if phone:
+        options.add_experimental_option("mobileEmulation", PHONE)
     driver = webdriver.Chrome(service=Service(ARGS.chromedriver), options=options)
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CAPTURE_CHALLENGES})
     driver.set_script_timeout(15)

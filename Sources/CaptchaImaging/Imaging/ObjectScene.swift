@@ -1,6 +1,6 @@
 import CaptchaSupport
 
-/// The rotate kind's built-in picture (issue 31): upright objects (`ObjectKinds`: fir trees,
+/// The rotate kind's built-in picture: upright objects (`ObjectKinds`: fir trees,
 /// trees, houses, cars, snowmen, mushrooms) scattered at random, hardly overlapping, over a
 /// textured ground of one colour. A person finds "up" from the objects; nothing global says it:
 /// no horizon, no sky, no light or colour that changes from top to bottom, every colour drawn at

@@ -2,7 +2,7 @@ import CaptchaImaging
 import CaptchaSupport
 import VectorRaster
 
-/// Per-captcha background variation (issue 6): before the piece is placed, the captcha's background
+/// Per-captcha background variation: before the piece is placed, the captcha's background
 /// is derived from the decoded source with a random crop window (scale and position), a small
 /// rotation, colour jitter and fine noise, all drawn from the captcha's seed. Two captchas made from
 /// one photo then share no pixels, so a per-pixel median over them no longer rebuilds the photo.

@@ -22,7 +22,7 @@ struct RecessShading {
   }
 
   /// The light from `angle` degrees (0: from the right, 90: from below, on a y-down screen), its
-  /// bands `width` times the standard band (a style key's light; issue 12).
+  /// bands `width` times the standard band (a style key's light).
   init(mask: CoverageMask, angle: Double, width: Double) {
     let reach = Double(Self.bandWidth(mask)) * width * 1.2
     let (sine, cosine) = PortableMath.sinCos(degrees: angle)

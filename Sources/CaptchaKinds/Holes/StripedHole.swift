@@ -2,7 +2,7 @@ import CaptchaImaging
 import CaptchaSupport
 import VectorRaster
 
-/// The hardened hole (issue 6): the picture inside the hole is replaced, not shaded. Its fill is
+/// The hardened hole: the picture inside the hole is replaced, not shaded. Its fill is
 /// the surroundings' colour carried inwards (a normalised blur of the pixels around the hole, so
 /// nothing of the cut-out picture remains), desaturated, with a colour cast of unchanged
 /// brightness, a gentle lighting ramp and stripes whose contrast follows the surroundings'

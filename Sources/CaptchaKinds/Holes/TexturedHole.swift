@@ -2,7 +2,7 @@ import CaptchaImaging
 import CaptchaSupport
 import VectorRaster
 
-/// The default hole since issue 12: the picture inside the outline is replaced by the photo's
+/// The default hole: the picture inside the outline is replaced by the photo's
 /// own material. Its colour is the surroundings' colour carried inwards (a normalised blur of the
 /// pixels around the hole: nothing of the cut-out picture remains), its fine texture is lent by
 /// the picture right above and below it, mirrored in (`PhotoTexture`), and what shows a person where a piece is
@@ -11,7 +11,7 @@ import VectorRaster
 ///
 /// Why: a shaded hole is an affine function of the cut-out picture (masked correlation finds it);
 /// a hole with a colour, stripe or saturation of its own is found by statistics no photo shares
-/// (issue 12's hole finders). This hole has the photo's colour, grain and edges; it differs from
+/// (the attack suite's hole finders). This hole has the photo's colour, grain and edges; it differs from
 /// the picture around it only in that its content does not continue the picture, which is also
 /// true of every decoy (`DecoySettings.twins`), so choosing among the holes takes the piece's
 /// picture: which hole's surroundings does it continue?

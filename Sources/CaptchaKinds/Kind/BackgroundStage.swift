@@ -117,7 +117,7 @@ public struct BackgroundStage: Sendable {
 
   /// Files smaller than this are hashed after the decode: a thread for their hash would save
   /// little. The 2 MB of the 12 MP test photo, decoded at 1/8 for `--size 320x160`: median of 50
-  /// interleaved runs about 0.7 ms faster with the hash beside (issue 13).
+  /// interleaved runs about 0.7 ms faster with the hash beside.
   static let bytesToHashBeside = 1 << 20
 
   /// How many times smaller (1, 2, 4 or 8: `ImageCodec.jpegReductions`) a picture of `source`'s

@@ -2,7 +2,7 @@ import CaptchaSupport
 import VectorRaster
 
 /// The pictograms: figures with curves and holes (heart, moon, drop, cloud, eye…). Figures that
-/// look alike at hint size are not among the families (issue 31): round many-pointed ones (gear,
+/// look alike at hint size are not among the families: round many-pointed ones (gear,
 /// flower, burst), the hexagon (like the pentagon), the half-disc (like the pac and the crescent),
 /// the keyhole (like the dumbbell), the house (like the arrow), the L-block (like the chevron) and
 /// the S-block (like the bolt).

@@ -41,11 +41,11 @@ public struct PatternKind: CaptchaKind {
     try responseFields.check(response, kind: Self.name)
     let path = response.path ?? response.track?.samples.map { Point($0.x, $0.y) } ?? []
     if let track = response.track, let reason = PatternTrackJudge().rejection(of: track) {
-      return Verdict(passed: false, reason: reason)
+      return Verdict(passed: false, reason: reason, code: .trackRejected)
     }
     let visited = PatternPathResolver(dots: answer.points, radius: Double(answer.radius)).visited(path)
     let outcome = PatternOutcome(visited: visited, sequence: answer.sequence)
-    return Verdict(passed: outcome == .match, reason: outcome.reason)
+    return Verdict(passed: outcome == .match, reason: outcome.reason, code: outcome.code)
   }
 
   public static func clientFacts(answer bytes: [UInt8], name: String) throws -> [(String, JSONValue)] {

@@ -76,6 +76,15 @@ public enum PatternOutcome: String, Sendable {
     }
   }
 
+  /// The verdict's code.
+  public var code: VerdictCode {
+    switch self {
+    case .match: return .passed
+    case .tooShort: return .patternTooShort
+    case .mismatch: return .patternMismatch
+    }
+  }
+
   /// The verdict's reason (never says which dots were wrong).
   public var reason: String {
     switch self {

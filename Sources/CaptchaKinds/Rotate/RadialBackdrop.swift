@@ -2,7 +2,7 @@ import CaptchaImaging
 import CaptchaSupport
 import VectorRaster
 
-/// The background of a rotate captcha (issue 31): the picture averaged around the disc's centre,
+/// The background of a rotate captcha: the picture averaged around the disc's centre,
 /// so every pixel takes the mean colour of the picture's ring at its distance from the centre,
 /// and a darker socket where the disc sits. It keeps the picture's colours (a soft halo, not a grey
 /// ring) but no direction at all: whatever a solver compares against the piece's rim scores the

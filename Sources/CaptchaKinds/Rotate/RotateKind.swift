@@ -103,7 +103,7 @@ public struct RotateKind: CaptchaKind {
       let reason = RotateTrackJudge().rejection(
         of: track, centerX: Double(answer.center.x), centerY: Double(answer.center.y))
     {
-      return Verdict(passed: false, reason: reason)
+      return Verdict(passed: false, reason: reason, code: .trackRejected)
     }
     let passed: Bool
     if let k = response.step {
@@ -114,7 +114,9 @@ public struct RotateKind: CaptchaKind {
       guard let a = response.angle, a.isFinite else { throw VerifyError.notFinite(.angle) }
       passed = RotateVerifier.verify(answer: answer, angle: a)
     }
-    return Verdict(passed: passed, reason: passed ? "the piece is upright" : "the piece is not upright")
+    return passed
+      ? Verdict(passed: true, reason: "the piece is upright", code: .passed)
+      : Verdict(passed: false, reason: "the piece is not upright", code: .notUpright)
   }
 
   public static func clientFacts(answer bytes: [UInt8], name: String) throws -> [(String, JSONValue)] {

@@ -2,7 +2,7 @@ import CaptchaImaging
 import CaptchaSupport
 import VectorRaster
 
-/// How a jigsaw knob is drawn (a style key's outline family; issue 12). Every form is a tab that
+/// How a jigsaw knob is drawn (a style key's outline family). Every form is a tab that
 /// sticks out of (or, as a notch, into) the side, so a piece still reads as a jigsaw piece.
 public enum KnobForm: String, CaseIterable, Equatable, Sendable {
   /// The classic oval head on a flared neck (the public look).

@@ -52,11 +52,11 @@ public struct SlideKind: CaptchaKind {
         of: track, alongX: answer.mode != .vertical, endX: x,
         endY: answer.mode == .horizontal ? nil : response.y)
     {
-      return Verdict(passed: false, reason: reason)
+      return Verdict(passed: false, reason: reason, code: .trackRejected)
     }
     let passed = SlideVerifier.verify(
       answer: answer, x: x, y: response.y, displayWidth: response.displayWidth)
-    return Verdict(passed: passed, reason: passed ? "the piece fits" : "the piece is not where it fits")
+    return verdict(passed)
   }
 
   /// A stop `k` against a stepped answer (`VerifyError` without steps, with `x` too, or `k` not a
@@ -64,8 +64,13 @@ public struct SlideKind: CaptchaKind {
   static func verify(step k: Int, x: Double?, answer: SlideAnswer) throws -> Verdict {
     guard x == nil else { throw VerifyError.bothGiven(.x, .step) }
     guard let steps = answer.steps else { throw VerifyError.noSteps(answerWith: .x) }
-    let passed = try steps.accepts(step: k)
-    return Verdict(passed: passed, reason: passed ? "the piece fits" : "the piece is not where it fits")
+    return verdict(try steps.accepts(step: k))
+  }
+
+  static func verdict(_ passed: Bool) -> Verdict {
+    passed
+      ? Verdict(passed: true, reason: "the piece fits", code: .passed)
+      : Verdict(passed: false, reason: "the piece is not where it fits", code: .notInGap)
   }
 
   public static func clientFacts(answer bytes: [UInt8], name: String) throws -> [(String, JSONValue)] {

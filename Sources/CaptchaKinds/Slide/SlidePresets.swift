@@ -13,7 +13,7 @@ extension Difficulty {
 
   /// The strength of the `normal` preset's recess light (`TexturedHole.opacity`; `easy` and `hard`
   /// keep the hole's 0.75). The recess light is what the PyPI slide solvers read: measured on the
-  /// train photos and the built-in background with one decoy (issue 31, docs/security.md
+  /// train photos and the built-in background with one decoy (docs/security.md
   /// "Slide"), 0.55 instead of 0.75 took the best PyPI solver from 53.3% / 86.7% to 36.7% / 46.7%
   /// and the best cheap attack from 73.3% / 90.0% to 66.7% / 66.7%, while a blind person read
   /// went from 29 to 27 of 30.

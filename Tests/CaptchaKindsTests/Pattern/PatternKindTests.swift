@@ -59,7 +59,7 @@ final class PatternKindTests: XCTestCase {
       try PatternKind.verify(answer: bytes, name: "a", response: ClientResponse(path: path))
     }
     let right = a.sequence.map { a.points[$0] }
-    XCTAssertEqual(try verify(right), Verdict(passed: true, reason: "the pattern matches"))
+    XCTAssertEqual(try verify(right), Verdict(passed: true, reason: "the pattern matches", code: .passed))
     XCTAssertEqual(try verify(Array(right.dropLast())).reason, "the pattern is too short")
     XCTAssertFalse(try verify([]).passed)
     XCTAssertEqual(try verify(right.reversed()).reason, "the pattern does not match")

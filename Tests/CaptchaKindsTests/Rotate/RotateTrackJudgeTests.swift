@@ -78,7 +78,10 @@ final class RotateTrackJudgeTests: XCTestCase {
       answer: bytes, name: "a",
       response: ClientResponse(track: humanRingTrack(turn: 90, wobble: 0), angle: 90))
     XCTAssertEqual(
-      scripted, Verdict(passed: false, reason: "the drag kept exactly the same distance from the centre"))
+      scripted,
+      Verdict(
+        passed: false, reason: "the drag kept exactly the same distance from the centre", code: .trackRejected
+      ))
     let human = try RotateKind.verify(
       answer: bytes, name: "a", response: ClientResponse(track: humanRingTrack(turn: 90), angle: 90))
     XCTAssertTrue(human.passed, human.reason)

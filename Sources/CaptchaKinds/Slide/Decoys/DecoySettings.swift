@@ -2,7 +2,7 @@ import CaptchaImaging
 import CaptchaSupport
 import VectorRaster
 
-/// Decoy holes (issue 6): extra holes drawn in the same hole style as the real one, with shapes
+/// Decoy holes: extra holes drawn in the same hole style as the real one, with shapes
 /// that are similar to the piece's but different, so only the real hole matches the piece.
 public struct DecoySettings: Equatable, Sendable {
   /// How many decoys to draw (0 = off). Fewer are drawn when fewer fit; answer.json lists those.
@@ -13,7 +13,7 @@ public struct DecoySettings: Equatable, Sendable {
   /// Smallest gap in pixels between a decoy's box and the target's, the start's or another
   /// decoy's. nil: a tenth of the piece, at least 2.
   public var gap: Int?
-  /// Twins (issue 12): every decoy has the piece's own outline, so the hole's shape, its
+  /// Twins: every decoy has the piece's own outline, so the hole's shape, its
   /// knob/notch layout and (with `band` 0) its row say nothing about which hole is the target; the
   /// twins are packed as tightly as their outlines allow. false: outlines that differ from the
   /// piece's (other jigsaw sides, turns, mirrors, substitutes).

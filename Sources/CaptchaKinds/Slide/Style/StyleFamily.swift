@@ -2,7 +2,7 @@ import CaptchaImaging
 import CaptchaSupport
 import VectorRaster
 
-/// Everything a style key decides (issue 12), drawn once from the key's hash: the piece's outline
+/// Everything a style key decides, drawn once from the key's hash: the piece's outline
 /// family, the recess light, its palette, the lent texture, the rim and the decoys. Each key's
 /// family is drawn away from the public look's: another outline family, a light at least
 /// `minimumLightTurn` degrees from the public one, a palette and a rim colour visibly off neutral

@@ -11,7 +11,7 @@ import VectorRaster
 #endif
 
 /// A deployment's own family of looks, drawn from a secret (`--style-key`, or the environment
-/// variable `CAPTCHA_STYLE_KEY`; issue 12): the piece's outline family (knob form, knobs per side,
+/// variable `CAPTCHA_STYLE_KEY`): the piece's outline family (knob form, knobs per side,
 /// corners, knob and neck sizes; the decoys share it), the recess light's direction over the full
 /// circle, width and strength, the palette of its shadow and highlight, how the lent texture is laid
 /// in and how much of the surroundings it carries, the rim's width and colour, and the least

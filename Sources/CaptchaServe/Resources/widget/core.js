@@ -24,8 +24,15 @@
  * solve the puzzle" switches to it; a site whose default kind is "pow" gets the invisible mode (no
  * picture: the widget solves in the background and fills the form field).
  *
+ * Languages: data-lang="de" (else the page's lang, else the browser's languages, else English)
+ * picks the catalog of strings.js; the root gets lang and dir (rtl for Arabic, Hebrew, Persian,
+ * Urdu). CaptchaGen.strings(lang, {key: text}) or data-strings='{"key": "text"}' overrides strings.
+ * Themes: data-theme="light|dark|auto" (default auto: prefers-color-scheme); every colour is a
+ * --cg-* custom property a site may set on the element (docs/serving.md, "The widget").
+ *
  * Served as one script: `serve` joins the files of Resources/widget/ in this order (ServeAssets.
- * widgetParts) inside one function that holds `CaptchaGenParts`, the parts' namespace: core.js (1
+ * widgetParts) inside one function that holds `CaptchaGenParts`, the parts' namespace: strings.js
+ * (every word, per language), core.js (1
  * page helpers, 2 the server client), input.js (3 steps: stops to snap to, 4 the input core: drags
  * with their track, slider keys, the value a drag or Enter submits), slide.js (5), rotate.js (6),
  * pattern.js (7), token.js (8 the pass token: form field, expiry), pow.js (9 the proof-of-work
@@ -44,79 +51,60 @@
   var RING_FACTOR = 1.22; // rotate: ring radius over the disc radius (inside the background's gap band)
   var KEY_STEPS = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1, PageUp: 10, PageDown: -10 };
 
-  var TEXT = {
-    loading: 'Loading a puzzle…',
-    ready: {
-      slide: 'Drag the slider to fit the piece into its gap.',
-      rotate: 'Turn the picture upright: drag the handle around the ring.',
-      pattern: 'Connect these shapes on the board, in this order:',
-      pow: 'No puzzle: your browser does a short computation instead.',
-    },
-    puzzleReady: 'Puzzle ready.',
-    newPuzzle: 'New puzzle',
-    checking: 'Checking…',
-    powWait: 'Checking… your browser is finishing a short computation.',
-    powWorking: function (solved, total) {
-      return 'Working: ' + solved + ' of ' + total + ' parts done.';
-    },
-    powError: 'Your browser could not do the check: ',
-    noPuzzle: 'I can\'t solve the puzzle',
-    backToPuzzle: 'Show me a puzzle',
-    retry: 'Try again',
-    pass: 'Passed: you are verified.',
-    fail: 'Failed: ',
-    again: ' Here comes a new puzzle.',
-    error: 'The captcha could not load: ',
-    notIt: 'that was not it',
-    gone: 'this puzzle can no longer be answered',
-    serverAnswered: function (status) {
-      return 'the server answered ' + status;
-    },
-    cannotShow: function (kind) {
-      return 'this widget cannot show "' + kind + '" challenges';
-    },
-    expired: 'The check has expired; here is a new puzzle.',
-    hostNotAllowed: function (host, sitekey) {
-      return 'this page\'s host, ' + host + ', is not allowed ' + (sitekey ? 'for site key "' + sitekey + '"' : 'here');
-    },
-  };
   var RESPONSE_FIELD = 'captcha-gen-response'; // the form field the pass token goes into
 
+  // The look: every colour a --cg-* custom property, set at zero specificity (:where) so that any
+  // rule of the site's wins. Light, dark (data-theme), and auto following prefers-color-scheme.
+  var LIGHT =
+    '--cg-bg:#fff;--cg-fg:#1f2937;--cg-muted:#475569;--cg-line:#d4d8e0;--cg-control-line:#7b8494;' +
+    '--cg-surface:#eef2f7;--cg-stage:#e2e8f0;--cg-raised:#fff;--cg-hover:#f1f5f9;--cg-accent:#2563eb;' +
+    '--cg-on-accent:#fff;--cg-pass:#15803d;--cg-fail:#b91c1c;--cg-on-state:#fff;' +
+    '--cg-fill:rgba(37,99,235,.15);--cg-shadow:rgba(15,23,42,.25);color-scheme:light';
+  var DARK =
+    '--cg-bg:#111827;--cg-fg:#f3f4f6;--cg-muted:#cbd5e1;--cg-line:#374151;--cg-control-line:#8b95a7;' +
+    '--cg-surface:#1f2937;--cg-stage:#273244;--cg-raised:#1f2937;--cg-hover:#2b3648;--cg-accent:#7aa7ff;' +
+    '--cg-on-accent:#0b1220;--cg-pass:#4ade80;--cg-fail:#f87171;--cg-on-state:#0b1220;' +
+    '--cg-fill:rgba(122,167,255,.22);--cg-shadow:rgba(0,0,0,.6);color-scheme:dark';
+
   var CSS = [
-    '.cg{--cg-accent:#2563eb;--cg-pass:#15803d;--cg-fail:#b91c1c;--cg-line:#d4d8e0;',
-    'font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2937;',
-    'box-sizing:border-box;width:100%;border:1px solid var(--cg-line);border-radius:12px;',
-    'background:#fff;padding:12px;box-shadow:0 1px 3px rgba(15,23,42,.08)}',
+    ':where(.cg){' + LIGHT + '}',
+    ':where(.cg[data-theme=dark]){' + DARK + '}',
+    '@media (prefers-color-scheme:dark){:where(.cg[data-theme=auto]){' + DARK + '}}',
+    '.cg{font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--cg-fg);',
+    'box-sizing:border-box;width:100%;max-width:100%;border:1px solid var(--cg-line);border-radius:12px;',
+    'background:var(--cg-bg);padding:12px;box-shadow:0 1px 3px var(--cg-shadow)}',
     '.cg *,.cg *::before,.cg *::after{box-sizing:border-box}',
     '.cg-head{display:flex;align-items:center;gap:8px;margin-bottom:8px}',
     '.cg-prompt{flex:1;margin:0;font-weight:500}',
-    '.cg-refresh{flex:none;width:32px;height:32px;border:1px solid var(--cg-line);border-radius:8px;',
-    'background:#fff;color:#475569;cursor:pointer;font-size:18px;line-height:1}',
-    '.cg-refresh:hover{background:#f1f5f9}',
+    '.cg-refresh{flex:none;width:44px;height:44px;border:1px solid var(--cg-control-line);border-radius:8px;',
+    'background:var(--cg-raised);color:var(--cg-muted);cursor:pointer;font-size:18px;line-height:1}',
+    '.cg-refresh:hover{background:var(--cg-hover)}',
     '.cg-hint{display:block;max-width:100%;height:auto;margin:0 0 8px;border-radius:6px}',
+    // The puzzle keeps the picture's geometry in every writing direction.
+    '.cg-row,.cg-stage,.cg-track{direction:ltr}',
     '.cg-row{display:flex;gap:8px;align-items:stretch}',
     '.cg-row>.cg-stage{flex:1;min-width:0}',
-    '.cg-track.cg-beside-y{margin-right:48px}',
-    '.cg-stage{position:relative;width:100%;overflow:hidden;border-radius:8px;background:#e2e8f0;',
+    '.cg-track.cg-beside-y{margin-right:52px}',
+    '.cg-stage{position:relative;width:100%;overflow:hidden;border-radius:8px;background:var(--cg-stage);',
     'touch-action:none;user-select:none;-webkit-user-select:none}',
     '.cg-stage>img.cg-bg{position:absolute;inset:0;width:100%;height:100%;display:block;pointer-events:none}',
     '.cg-piece{position:absolute;display:block;pointer-events:none;filter:drop-shadow(0 2px 3px rgba(0,0,0,.35))}',
     '.cg-grab{cursor:grab}.cg-dragging .cg-grab,.cg-dragging{cursor:grabbing}',
-    '.cg-track{position:relative;height:40px;margin-top:8px;border-radius:20px;background:#eef2f7;',
+    '.cg-track{position:relative;height:44px;margin-top:8px;border-radius:22px;background:var(--cg-surface);',
     'border:1px solid var(--cg-line);touch-action:none}',
-    '.cg-track.cg-y{height:auto;width:40px;margin-top:0}',
+    '.cg-track.cg-y{height:auto;width:44px;margin-top:0}',
     '.cg-track-label{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;',
-    'color:#64748b;font-size:13px;pointer-events:none}',
+    'color:var(--cg-muted);font-size:13px;pointer-events:none}',
     '.cg-y .cg-track-label{writing-mode:vertical-rl}',
-    '.cg-fill{position:absolute;left:0;top:0;bottom:0;border-radius:20px;background:rgba(37,99,235,.15)}',
+    '.cg-fill{position:absolute;left:0;top:0;bottom:0;border-radius:22px;background:var(--cg-fill)}',
     '.cg-y .cg-fill{right:0;bottom:auto}',
-    '.cg-knob{position:absolute;top:-1px;bottom:-1px;min-width:36px;border-radius:20px;background:#fff;',
-    'border:1px solid #94a3b8;box-shadow:0 1px 4px rgba(15,23,42,.25);display:flex;align-items:center;',
+    '.cg-knob{position:absolute;top:-1px;bottom:-1px;min-width:44px;border-radius:22px;background:var(--cg-raised);',
+    'border:1px solid var(--cg-control-line);box-shadow:0 1px 4px var(--cg-shadow);display:flex;align-items:center;',
     'justify-content:center;color:var(--cg-accent);cursor:grab;touch-action:none}',
-    '.cg-y .cg-knob{top:auto;bottom:auto;left:-1px;right:-1px;min-width:0;min-height:36px}',
+    '.cg-y .cg-knob{top:auto;bottom:auto;left:-1px;right:-1px;min-width:0;min-height:44px}',
     '.cg-knob svg{width:20px;height:20px;pointer-events:none}',
     '.cg-y .cg-knob svg{transform:rotate(90deg)}',
-    '.cg-tick{position:absolute;top:50%;width:4px;height:4px;margin:-2px;border-radius:50%;background:#94a3b8;pointer-events:none}',
+    '.cg-tick{position:absolute;top:50%;width:4px;height:4px;margin:-2px;border-radius:50%;background:var(--cg-control-line);pointer-events:none}',
     '.cg-y .cg-tick{left:50%}',
     '.cg-snapping .cg-knob,.cg-snapping .cg-fill,.cg-snapping .cg-piece,.cg-snapping .cg-arm{',
     'transition:left ' + SNAP_MS + 'ms ease-out,top ' + SNAP_MS + 'ms ease-out,width ' + SNAP_MS +
@@ -124,26 +112,27 @@
     '.cg-ring{position:absolute;border-radius:50%;border:3px solid rgba(255,255,255,.75);',
     'box-shadow:0 0 0 1px rgba(15,23,42,.25),inset 0 0 0 1px rgba(15,23,42,.25);pointer-events:none}',
     '.cg-arm{position:absolute;inset:-3px;pointer-events:none}',
-    '.cg-handle{position:absolute;left:50%;top:0;width:30px;height:30px;margin:-15px 0 0 -15px;border-radius:50%;',
-    'background:#fff;border:2px solid var(--cg-accent);box-shadow:0 1px 4px rgba(15,23,42,.4);cursor:grab;',
+    '.cg-handle{position:absolute;left:50%;top:0;width:44px;height:44px;margin:-22px 0 0 -22px;border-radius:50%;',
+    'background:var(--cg-raised);border:2px solid var(--cg-accent);box-shadow:0 1px 4px var(--cg-shadow);cursor:grab;',
     'pointer-events:auto;touch-action:none}',
     '.cg-ring .cg-tick{top:0;left:50%;width:6px;height:6px;margin:-3px;background:#fff;box-shadow:0 0 0 1px rgba(15,23,42,.4)}',
     '.cg-lines{position:absolute;inset:0;width:100%;height:100%;pointer-events:none}',
     '.cg-lines polyline{fill:none;stroke:var(--cg-accent);stroke-opacity:.85;stroke-linecap:round;stroke-linejoin:round}',
-    '.cg-dot{position:absolute;border-radius:50%;border:2px solid rgba(255,255,255,.0);cursor:pointer}',
+    '.cg-dot{position:absolute;min-width:44px;min-height:44px;transform:translate(-50%,-50%);border-radius:50%;',
+    'border:2px solid rgba(255,255,255,.0);cursor:pointer}',
     '.cg-dot[aria-pressed=true]{border-color:#fff;background:rgba(37,99,235,.35);box-shadow:0 0 0 2px var(--cg-accent)}',
     '.cg-order{position:absolute;right:-4px;top:-4px;min-width:18px;height:18px;border-radius:9px;',
-    'background:var(--cg-accent);color:#fff;font-size:11px;font-weight:600;display:flex;align-items:center;',
+    'background:var(--cg-accent);color:var(--cg-on-accent);font-size:11px;font-weight:600;display:flex;align-items:center;',
     'justify-content:center;padding:0 4px}',
     '.cg-actions{display:flex;gap:8px;margin-top:8px}',
-    '.cg-button{flex:1;height:36px;border-radius:8px;border:1px solid var(--cg-line);background:#fff;',
-    'font:inherit;font-weight:500;color:#1f2937;cursor:pointer}',
-    '.cg-button.cg-primary{background:var(--cg-accent);border-color:var(--cg-accent);color:#fff}',
+    '.cg-button{flex:1;min-height:44px;border-radius:8px;border:1px solid var(--cg-control-line);background:var(--cg-raised);',
+    'font:inherit;font-weight:500;color:var(--cg-fg);cursor:pointer}',
+    '.cg-button.cg-primary{background:var(--cg-accent);border-color:var(--cg-accent);color:var(--cg-on-accent)}',
     '.cg-button:disabled{opacity:.5;cursor:default}',
-    '.cg-status{min-height:1.4em;margin-top:8px;font-size:13px;color:#475569}',
+    '.cg-status{min-height:1.4em;margin-top:8px;font-size:13px;color:var(--cg-muted)}',
     '.cg-foot{display:flex;flex-wrap:wrap;gap:8px;margin-top:8px}',
-    '.cg-foot button{font:inherit;font-size:13px;padding:4px 10px;border:1px solid var(--cg-line);',
-    'border-radius:8px;background:#fff;color:var(--cg-accent);cursor:pointer}',
+    '.cg-foot button{font:inherit;font-size:13px;min-height:44px;padding:4px 12px;border:1px solid var(--cg-control-line);',
+    'border-radius:8px;background:var(--cg-raised);color:var(--cg-accent);cursor:pointer}',
     '.cg-foot button:focus-visible{outline:3px solid var(--cg-accent);outline-offset:2px}',
     '.cg-foot button[hidden]{display:none}',
     '.cg-pow{display:block;width:100%;height:8px;margin-top:8px;accent-color:var(--cg-accent)}',
@@ -155,14 +144,14 @@
     '.cg[data-state=pass]{border-color:var(--cg-pass)}',
     '.cg[data-state=fail]{border-color:var(--cg-fail);animation:cg-shake .3s}',
     '.cg[data-state=loading] .cg-stage{opacity:.6}',
-    '.cg[data-state=pass] .cg-knob,.cg[data-state=pass] .cg-handle{background:var(--cg-pass);border-color:var(--cg-pass);color:#fff}',
-    '.cg[data-state=fail] .cg-knob,.cg[data-state=fail] .cg-handle{background:var(--cg-fail);border-color:var(--cg-fail);color:#fff}',
+    '.cg[data-state=pass] .cg-knob,.cg[data-state=pass] .cg-handle{background:var(--cg-pass);border-color:var(--cg-pass);color:var(--cg-on-state)}',
+    '.cg[data-state=fail] .cg-knob,.cg[data-state=fail] .cg-handle{background:var(--cg-fail);border-color:var(--cg-fail);color:var(--cg-on-state)}',
     '.cg[data-state=pass] .cg-lines polyline{stroke:var(--cg-pass)}',
     '.cg[data-state=fail] .cg-lines polyline{stroke:var(--cg-fail)}',
     '.cg[data-state=pass] .cg-stage,.cg[data-state=fail] .cg-stage{pointer-events:none}',
     '.cg-knob:focus-visible,.cg-handle:focus-visible,.cg-dot:focus-visible,.cg-button:focus-visible,',
     '.cg-refresh:focus-visible{outline:3px solid var(--cg-accent);outline-offset:2px;',
-    'box-shadow:0 0 0 2px #fff,0 0 0 7px var(--cg-accent)}',
+    'box-shadow:0 0 0 2px var(--cg-bg),0 0 0 7px var(--cg-accent)}',
     '@keyframes cg-shake{25%{transform:translateX(-4px)}75%{transform:translateX(4px)}}',
     '@media (prefers-reduced-motion:reduce){.cg,.cg *{animation:none!important;transition:none!important}}',
   ].join('');
@@ -227,7 +216,8 @@
   // =============================================================================================
   // 2. The server client: new challenges and verifies (JSON under /v1).
 
-  function createClient(endpoint) {
+  /** The client of `endpoint`; `text` words its errors (strings.js translator). */
+  function createClient(endpoint, text) {
     var base = (endpoint || '').replace(/\/+$/, '');
     function url(path) {
       return /^(data:|https?:)/.test(path) ? path : base + path;
@@ -273,13 +263,17 @@
         if (sitekey) body.sitekey = sitekey;
         return post('/v1/challenges', body).then(
           function (r) {
-            if (r.status !== 200) throw new Error(r.json.error || TEXT.serverAnswered(r.status));
+            if (r.status !== 200) throw new Error(r.json.error || text.t('serverAnswered', { status: r.status }));
             return r.json;
           },
           function (err) {
             return reachable().then(function (up) {
               if (!up) throw err;
-              throw new Error(TEXT.hostNotAllowed(location.hostname, sitekey));
+              throw new Error(
+                sitekey
+                  ? text.t('hostNotAllowed', { host: location.hostname, sitekey: sitekey })
+                  : text.t('hostNotAllowedHere', { host: location.hostname }),
+              );
             });
           },
         );
@@ -290,8 +284,8 @@
     };
   }
 
-  parts.core = { FAIL_HOLD_MS: FAIL_HOLD_MS, SNAP_MS: SNAP_MS, RING_FACTOR: RING_FACTOR,
-    KEY_STEPS: KEY_STEPS, TEXT: TEXT, RESPONSE_FIELD: RESPONSE_FIELD, el: el,
+  parts.core = { THEME_COLOURS: { light: LIGHT, dark: DARK }, FAIL_HOLD_MS: FAIL_HOLD_MS, SNAP_MS: SNAP_MS, RING_FACTOR: RING_FACTOR,
+    KEY_STEPS: KEY_STEPS, RESPONSE_FIELD: RESPONSE_FIELD, el: el,
     injectStyle: injectStyle, pct: pct, clamp: clamp, round2: round2, shortTurn: shortTurn,
     toBackground: toBackground, stageFor: stageFor, pieceImage: pieceImage,
     createClient: createClient };

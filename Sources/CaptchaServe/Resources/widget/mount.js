@@ -2,7 +2,9 @@
 (function (parts) {
   'use strict';
 
-  var TEXT = parts.core.TEXT, RESPONSE_FIELD = parts.core.RESPONSE_FIELD, el = parts.core.el;
+  var pickLanguage = parts.strings.pickLanguage, translator = parts.strings.translator;
+  var validOverrides = parts.strings.validOverrides, setStrings = parts.strings.setStrings;
+  var RESPONSE_FIELD = parts.core.RESPONSE_FIELD, el = parts.core.el;
   var injectStyle = parts.core.injectStyle, createClient = parts.core.createClient;
   var slideControl = parts.slide.slideControl, rotateControl = parts.rotate.rotateControl;
   var resolvePattern = parts.pattern.resolvePattern, patternControl = parts.pattern.patternControl;
@@ -16,15 +18,17 @@
   //     out the effects. The proof of work starts when the challenge arrives; a submit waits for it.
 
   var CONTROLS = { slide: slideControl, rotate: rotateControl, pattern: patternControl, pow: powControl };
+  var THEMES = ['light', 'dark', 'auto'];
+  var DEFAULT_THEME = 'auto';
 
-  function loadImage(src) {
+  function loadImage(src, failure) {
     return new Promise(function (resolve, reject) {
       var img = new Image();
       img.onload = function () {
         resolve(img);
       };
       img.onerror = function () {
-        reject(new Error('an image did not load'));
+        reject(new Error(failure));
       };
       img.src = src;
     });
@@ -41,32 +45,70 @@
     if (typeof options[name] === 'function') options[name](value);
   }
 
+  /**
+   * The widget's words: the language of `data-lang` (or `options.lang`), else of the nearest
+   * element with a `lang`, else the browser's, else English; over it the strings of
+   * `options.strings` or `data-strings` (JSON). A string override that cannot be used is left out
+   * with a warning: the widget still works, in its catalog's words.
+   */
+  function textFor(root, options) {
+    var wanted = setting(root, options, 'lang', 'lang');
+    var page = root.parentElement && root.parentElement.closest('[lang]');
+    var browser = (typeof navigator !== 'undefined' && navigator.languages) || [];
+    var lang = pickLanguage([wanted, page ? page.getAttribute('lang') : ''].concat(Array.prototype.slice.call(browser)));
+    var overrides = options.strings;
+    var problems = [];
+    if (overrides == null && root.hasAttribute('data-strings')) {
+      try {
+        overrides = JSON.parse(root.getAttribute('data-strings'));
+      } catch (err) {
+        problems.push('data-strings is not JSON (' + err.message + ')');
+      }
+    }
+    var valid = validOverrides(overrides, problems);
+    if (problems.length && typeof console !== 'undefined') console.warn('captcha-gen: ' + problems.join('; '));
+    return translator(lang, valid);
+  }
+
+  /** `data-theme` (or `options.theme`): light, dark or auto (prefers-color-scheme); anything else is auto. */
+  function themeFor(root, options) {
+    var theme = setting(root, options, 'theme', 'theme');
+    return THEMES.indexOf(theme) >= 0 ? theme : DEFAULT_THEME;
+  }
+
   function announce(root, name, detail) {
     root.dispatchEvent(new CustomEvent('captcha-gen:' + name, { bubbles: true, detail: detail }));
   }
 
   /**
    * Mounts a widget in `root`. `options` (each also read from data-* attributes): kind, endpoint,
-   * sitekey, responseField; callbacks onPass(token), onExpire(), onError(message), onState(state,
-   * challenge, reason). Returns {reload, reset, getResponse, state, challengeId}.
+   * sitekey, responseField, lang, theme, strings; callbacks onPass(token), onExpire(),
+   * onError(message), onState(state, challenge, reason). Returns {reload, reset, getResponse, state,
+   * challengeId}.
    */
   function mount(root, options) {
     if (!root || root.captchaGen) return root && root.captchaGen;
     options = options || {};
     injectStyle();
     var sitekey = setting(root, options, 'sitekey', 'sitekey');
-    var client = createClient(setting(root, options, 'endpoint', 'endpoint'));
+    var text = textFor(root, options);
+    var client = createClient(setting(root, options, 'endpoint', 'endpoint'), text);
     root.classList.add('cg');
+    root.setAttribute('lang', text.lang);
+    root.setAttribute('dir', text.dir);
+    root.setAttribute('data-theme', themeFor(root, options));
     root.setAttribute('data-captcha-gen', '');
     root.textContent = '';
     var head = el('div', { class: 'cg-head' }, root);
-    var prompt = el('p', { class: 'cg-prompt', text: TEXT.loading }, head);
-    var refresh = el('button', { type: 'button', class: 'cg-refresh', 'aria-label': TEXT.newPuzzle, title: TEXT.newPuzzle, text: '↻' }, head);
+    var prompt = el('p', { class: 'cg-prompt', text: text.t('loading') }, head);
+    var refreshLabel = text.t('newPuzzle');
+    var refresh = el('button', { type: 'button', class: 'cg-refresh', 'aria-label': refreshLabel, title: refreshLabel, text: '↻' }, head);
     var body = el('div', { class: 'cg-body' }, root);
     var status = el('div', { class: 'cg-status', role: 'status', 'aria-live': 'polite', tabindex: '-1' }, root);
     var footer = createFooter(
       root,
       status,
+      text,
       function () {
         dispatch({ type: 'switchMode' });
       },
@@ -78,7 +120,7 @@
     var passToken = createPassToken(root, fieldName, options.internals, function () {
       dispatch({ type: 'expired' });
     });
-    var model = initialModel(setting(root, options, 'kind', 'kind'), Object.keys(CONTROLS));
+    var model = initialModel(setting(root, options, 'kind', 'kind'), Object.keys(CONTROLS), text);
     var control = null;
     var pow = null; // the proof of work of the challenge being loaded or shown (startPow)
 
@@ -124,6 +166,7 @@
           live: function () {
             return isLive(model);
           },
+          text: text,
         });
         root.setAttribute('data-challenge-id', ch.id);
       },
@@ -170,7 +213,8 @@
           if (ch.kind === 'pow') return ch;
           ch.backgroundURL = client.url(ch.background);
           ch.pieceURL = client.url(ch.piece);
-          return Promise.all([loadImage(ch.backgroundURL), loadImage(ch.pieceURL)]).then(function () {
+          var failure = text.t('imageFailed');
+          return Promise.all([loadImage(ch.backgroundURL, failure), loadImage(ch.pieceURL, failure)]).then(function () {
             return ch;
           });
         })
@@ -204,7 +248,7 @@
     function powSolution(generation) {
       var ch = model.challenge;
       if (!pow || pow.solution || !ch.pow) return Promise.resolve(pow && pow.solution);
-      if (ch.kind !== 'pow') status.textContent = TEXT.powWait;
+      if (ch.kind !== 'pow') status.textContent = text.t('powWait');
       root.setAttribute('aria-busy', 'true');
       return pow.wait().then(function (solution) {
         if (generation === model.generation) root.setAttribute('aria-busy', 'false');
@@ -310,6 +354,8 @@
       if (widget) widget.reset();
     },
     resolvePattern: resolvePattern,
+    /** Overrides strings of language `lang` for every widget mounted after: {key: text}. */
+    strings: setStrings,
   };
 
   /** Publishes the API, defines <captcha-gen> and mounts the page's widgets once it has parsed. */

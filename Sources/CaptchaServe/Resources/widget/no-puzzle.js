@@ -2,7 +2,7 @@
 (function (parts) {
   'use strict';
 
-  var TEXT = parts.core.TEXT, el = parts.core.el;
+  var el = parts.core.el;
 
   // =============================================================================================
   // 10. The no-puzzle challenge ({"kind": "pow"}): shown as a progress bar while the worker solves
@@ -12,15 +12,16 @@
 
   /** The no-puzzle challenge's panel: what happens, and a progress bar of the puzzles solved. */
   function powControl(ch, ui) {
-    var text = el('p', { class: 'cg-prompt', text: TEXT.ready.pow }, ui.main);
+    var prompt = ui.text.t('promptPow');
+    var text = el('p', { class: 'cg-prompt', text: prompt }, ui.main);
     var total = (ch.pow && ch.pow.puzzles) || 1;
-    var bar = el('progress', { class: 'cg-pow', max: String(total), value: '0', 'aria-label': 'Progress of the check' }, ui.main);
+    var bar = el('progress', { class: 'cg-pow', max: String(total), value: '0', 'aria-label': ui.text.t('powProgress') }, ui.main);
     return {
       focus: function () {},
       progress: function (solved, all) {
         bar.max = all;
         bar.value = solved;
-        text.textContent = TEXT.ready.pow + ' ' + TEXT.powWorking(solved, all);
+        text.textContent = prompt + ' ' + ui.text.t('powWorking', { solved: solved, total: all });
       },
     };
   }
@@ -31,18 +32,19 @@
    * applies: the switch when the challenge offers the no-puzzle challenge (or it is the one the
    * person chose), "Try again" in the error state. A button hidden while it has the keyboard focus
    * hands the focus to `status`, so a keyboard user is not sent back to the top of the page.
+   * `text` words the buttons.
    */
-  function createFooter(root, status, onSwitch, onRetry) {
+  function createFooter(root, status, text, onSwitch, onRetry) {
     var foot = el('div', { class: 'cg-foot' }, root);
     var switcher = el('button', { type: 'button', class: 'cg-switch', hidden: '' }, foot);
-    var retry = el('button', { type: 'button', class: 'cg-retry', text: TEXT.retry, hidden: '' }, foot);
+    var retry = el('button', { type: 'button', class: 'cg-retry', text: text.t('retry'), hidden: '' }, foot);
     switcher.addEventListener('click', onSwitch);
     retry.addEventListener('click', onRetry);
     return {
       show: function (state, ch, chosen) {
         var offered = chosen || !!(ch && ch.no_puzzle);
         var focused = document.activeElement;
-        switcher.textContent = chosen ? TEXT.backToPuzzle : TEXT.noPuzzle;
+        switcher.textContent = text.t(chosen ? 'backToPuzzle' : 'noPuzzle');
         switcher.hidden = !offered || state === 'pass';
         retry.hidden = state !== 'error';
         if ((focused === switcher && switcher.hidden) || (focused === retry && retry.hidden)) status.focus();

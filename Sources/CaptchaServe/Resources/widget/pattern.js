@@ -71,7 +71,7 @@
 
   /** The board: the hint above, the stage with the line and nine dot buttons, Clear and Check. */
   function patternBoard(ch, ui) {
-    var hint = el('img', { class: 'cg-hint', alt: 'The shapes to connect, in order', src: ch.pieceURL }, null);
+    var hint = el('img', { class: 'cg-hint', alt: ui.text.t('patternHint'), src: ch.pieceURL }, null);
     hint.style.width = ch.piece_width + 'px';
     ui.main.appendChild(hint);
     var stage = stageFor(ch, ui.main);
@@ -85,16 +85,16 @@
     stage.appendChild(svg);
     var dotSize = ch.radius * 1.4;
     var buttons = ch.dots.map(function (d, i) {
-      var b = el('div', { class: 'cg-dot', role: 'button', tabindex: '0', 'aria-label': 'dot ' + (i + 1), 'aria-pressed': 'false' }, stage);
-      b.style.left = pct(d.x - dotSize / 2, ch.width);
-      b.style.top = pct(d.y - dotSize / 2, ch.height);
+      var b = el('div', { class: 'cg-dot', role: 'button', tabindex: '0', 'aria-label': ui.text.t('dot', { n: i + 1 }), 'aria-pressed': 'false' }, stage);
+      b.style.left = pct(d.x, ch.width); // its centre: the dot is centred there, at least 44 px
+      b.style.top = pct(d.y, ch.height);
       b.style.width = pct(dotSize, ch.width);
       b.style.height = pct(dotSize, ch.height);
       return b;
     });
     var actions = el('div', { class: 'cg-actions' }, ui.main);
-    var clear = el('button', { type: 'button', class: 'cg-button', text: 'Clear' }, actions);
-    var check = el('button', { type: 'button', class: 'cg-button cg-primary', text: 'Check' }, actions);
+    var clear = el('button', { type: 'button', class: 'cg-button', text: ui.text.t('clear') }, actions);
+    var check = el('button', { type: 'button', class: 'cg-button cg-primary', text: ui.text.t('check') }, actions);
     return { stage: stage, line: line, buttons: buttons, clear: clear, check: check };
   }
 

@@ -39,7 +39,7 @@
       class: 'cg-handle',
       role: 'slider',
       tabindex: '0',
-      'aria-label': 'Turn the picture',
+      'aria-label': ui.text.t('turnPicture'),
       'aria-valuemin': '0',
       'aria-valuemax': '359',
     }, arm);

@@ -17,13 +17,13 @@
     'stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M6 6l6 6-6 6M13 6l6 6-6 6"/></svg>';
 
   /** One slider along `axis` ('x' or 'y'): knob, fill, ticks for stops; returns its parts. */
-  function slideAxis(ch, axis, host, label, steps) {
+  function slideAxis(ch, axis, host, label, steps, text) {
     var horizontal = axis === 'x';
     var size = horizontal ? ch.piece_width : ch.piece_height;
     var whole = horizontal ? ch.width : ch.height;
     var track = el('div', { class: 'cg-track ' + (horizontal ? 'cg-x' : 'cg-y') }, host);
     var fill = el('div', { class: 'cg-fill' }, track);
-    el('div', { class: 'cg-track-label', 'aria-hidden': 'true', text: horizontal ? 'Slide →' : 'Slide ↓' }, track);
+    el('div', { class: 'cg-track-label', 'aria-hidden': 'true', text: text.t(horizontal ? 'slideHint' : 'slideHintDown') }, track);
     var stepped = horizontal ? steps : null;
     stepTicks(stepped && stepped.stops, track, size, whole);
     var knob = el('div', {
@@ -52,8 +52,8 @@
     var pos = { x: ch.start.x, y: ch.start.y };
     var steps = createSteps(ch.steps, 0);
     var axes = [];
-    if (mode !== 'vertical') axes.push(slideAxis(ch, 'x', ui.main, 'Piece position, across', steps));
-    if (mode !== 'horizontal') axes.push(slideAxis(ch, 'y', row, 'Piece position, down', steps));
+    if (mode !== 'vertical') axes.push(slideAxis(ch, 'x', ui.main, ui.text.t('pieceAcross'), steps, ui.text));
+    if (mode !== 'horizontal') axes.push(slideAxis(ch, 'y', row, ui.text.t('pieceDown'), steps, ui.text));
     if (mode === 'free') axes[0].track.classList.add('cg-beside-y');
     axes.forEach(function (a) {
       a.get = function () {

@@ -2,7 +2,7 @@
 (function (parts) {
   'use strict';
 
-  var FAIL_HOLD_MS = parts.core.FAIL_HOLD_MS, TEXT = parts.core.TEXT;
+  var FAIL_HOLD_MS = parts.core.FAIL_HOLD_MS;
   var isInvisible = parts.noPuzzle.isInvisible;
 
   // =============================================================================================
@@ -20,11 +20,18 @@
   //     {answer, generation}, holdThenReload {ms, generation}, keepToken {token, expiresAt},
   //     announcePass {token, expiresAt, id, kind}, announceExpire {id}.
 
-  /** A widget before its first load: it asks for `kind` ('' for the server's first) and shows `kinds`. */
-  function initialModel(kind, kinds) {
+  /** The catalog key of each kind's prompt. */
+  var PROMPTS = { slide: 'promptSlide', rotate: 'promptRotate', pattern: 'promptPattern', pow: 'promptPow' };
+
+  /**
+   * A widget before its first load: it asks for `kind` ('' for the server's first), shows `kinds`
+   * and words everything with `text` (strings.js translator).
+   */
+  function initialModel(kind, kinds, text) {
     return {
       kind: kind,
       kinds: kinds,
+      text: text,
       state: null,
       generation: 0,
       challenge: null,
@@ -69,8 +76,22 @@
     return result(assign(model, { state: 'error' }), [show('error', message, reason)]);
   }
 
+  /** A sentence of the server or the browser as it goes inside one of ours: no full stop of its own. */
+  function clause(text) {
+    return String(text).replace(/[.。]\s*$/, '');
+  }
+
+  /**
+   * Why the server said no, in the widget's language: the catalog's `reason.CODE` for its
+   * `reason_code`, else its English `fallback` field, else the widget's `otherwise` key.
+   */
+  function serverReason(model, json, fallback, otherwise) {
+    var known = json.reason_code && model.text.t('reason.' + json.reason_code);
+    return clause(known || json[fallback] || model.text.t(otherwise));
+  }
+
   function powFailed(model, message) {
-    var out = errored(model, TEXT.powError + message + '.', message);
+    var out = errored(model, model.text.t('powError', { reason: clause(message) }), message);
     return result(out.model, out.effects.concat([{ effect: 'focusRetry' }]));
   }
 
@@ -80,14 +101,16 @@
       var ch = model.challenge;
       var effects = json.token ? [{ effect: 'keepToken', token: json.token, expiresAt: json.token_expires_at }] : [];
       return result(assign(model, { state: 'pass' }), effects.concat([
-        show('pass', TEXT.pass, json.reason),
+        show('pass', model.text.t('pass'), json.reason),
         { effect: 'announcePass', token: json.token, expiresAt: json.token_expires_at, id: ch.id, kind: ch.kind },
       ]));
     }
-    if (status === 200) return failed(model, TEXT.fail + (json.reason || TEXT.notIt) + '.' + TEXT.again, json.reason);
+    var text = model.text;
+    if (status === 200) return failed(model, text.t('fail', { reason: serverReason(model, json, 'reason', 'notIt') }), json.reason);
     if (status === 409 || status === 410 || status === 404)
-      return failed(model, TEXT.fail + (json.error || TEXT.gone) + TEXT.again, json.error);
-    return errored(model, TEXT.error + (json.error || TEXT.serverAnswered(status)), json.error);
+      return failed(model, text.t('fail', { reason: serverReason(model, json, 'error', 'gone') }), json.error);
+    var why = json.error ? serverReason(model, json, 'error', 'gone') : text.t('serverAnswered', { status: status });
+    return errored(model, text.t('error', { reason: why }), json.error);
   }
 
   var HANDLERS = {
@@ -101,7 +124,7 @@
       });
       return result(next, [
         { effect: 'clear' },
-        show('loading', typeof event.message === 'string' ? event.message : TEXT.loading),
+        show('loading', typeof event.message === 'string' ? event.message : model.text.t('loading')),
         { effect: 'fetch', kind: model.noPuzzle ? 'pow' : model.kind, generation: generation },
       ]);
     },
@@ -110,15 +133,20 @@
     },
     expired: function (model, event) {
       var announce = [{ effect: 'announceExpire', id: model.challenge && model.challenge.id }];
-      return then(result(model, announce), HANDLERS.load(model, { message: TEXT.expired, hadFocus: event.hadFocus }));
+      var expired = model.text.t('expired');
+      return then(result(model, announce), HANDLERS.load(model, { message: expired, hadFocus: event.hadFocus }));
     },
     arrived: function (model, event) {
       if (!isCurrent(model, event)) return result(model, []);
       var ch = event.challenge;
-      if (model.kinds.indexOf(ch.kind) < 0) return errored(model, TEXT.error + TEXT.cannotShow(ch.kind) + '.', TEXT.cannotShow(ch.kind));
+      var text = model.text;
+      if (model.kinds.indexOf(ch.kind) < 0) {
+        var cannot = text.t('cannotShow', { kind: ch.kind });
+        return errored(model, text.t('error', { reason: cannot }), cannot);
+      }
       var ready = result(assign(model, { state: 'ready', challenge: ch, busy: false }), [
-        { effect: 'render', challenge: ch, prompt: TEXT.ready[ch.kind] || '', invisible: isInvisible(ch, model.noPuzzle) },
-        show('ready', ch.kind === 'pow' ? TEXT.checking : TEXT.puzzleReady),
+        { effect: 'render', challenge: ch, prompt: text.t(PROMPTS[ch.kind]), invisible: isInvisible(ch, model.noPuzzle) },
+        show('ready', text.t(ch.kind === 'pow' ? 'checking' : 'ready')),
       ]);
       if (event.powError) return then(ready, powFailed(ready.model, event.powError));
       if (ch.kind === 'pow') return then(ready, HANDLERS.submit(ready.model, { answer: {} }));
@@ -127,12 +155,12 @@
     },
     loadFailed: function (model, event) {
       if (!isCurrent(model, event)) return result(model, []);
-      return errored(model, TEXT.error + event.message + '.', event.message);
+      return errored(model, model.text.t('error', { reason: clause(event.message) }), event.message);
     },
     submit: function (model, event) {
       if (!isLive(model)) return result(model, []);
       return result(assign(model, { busy: true }), [
-        { effect: 'status', message: TEXT.checking },
+        { effect: 'status', message: model.text.t('checking') },
         { effect: 'verify', answer: event.answer, generation: model.generation },
       ]);
     },
@@ -144,7 +172,7 @@
       if (!isCurrent(model, event)) return result(model, []);
       var idle = assign(model, { busy: false });
       if (event.pow) return powFailed(idle, event.message);
-      return errored(idle, TEXT.error + event.message + '.', event.message);
+      return errored(idle, model.text.t('error', { reason: clause(event.message) }), event.message);
     },
     powError: function (model, event) {
       if (!isCurrent(model, event) || !isLive(model)) return result(model, []);
