@@ -36,8 +36,9 @@ axe.run(arguments[0], {resultTypes: ['violations']}).then(function (r) {
 }, function (e) { done([{id: 'axe-error', impact: 'critical', help: String(e), nodes: []}]); });
 """
 
-# Holds the page still: no timer fires (the fail state is held about a second by one), so an audit
-# sees one state. Workers and network answers still arrive.
+# Holds the page still: no timer set from now on fires (the fail state is held about a second by
+# one), so an audit sees one state; `audit` gives the page its timers back before axe-core runs.
+# Workers and network answers still arrive.
 FREEZE_TIMERS = "window.__setTimeout = window.setTimeout; window.setTimeout = function () { return 0; };"
 
 
@@ -98,6 +99,8 @@ class AuditTest(WidgetTest):
 
     def audit(self, root, where):
         """Runs axe-core on the widget; fails on a serious or critical violation."""
+        # axe-core needs the page's timers: the ones frozen before (FREEZE_TIMERS) have been dropped.
+        self.driver.execute_script("if (window.__setTimeout) window.setTimeout = window.__setTimeout;")
         if not self.driver.execute_script("return !!window.axe"):
             self.driver.execute_script(self.axe)
         violations = self.driver.execute_async_script(RUN_AXE, root)
@@ -123,6 +126,15 @@ class AuditTest(WidgetTest):
         knob = root.find_element(By.CSS_SELECTOR, '[role="slider"]')
         self.driver.execute_script("arguments[0].focus()", knob)
         self.press(Keys.HOME, *([Keys.PAGE_UP] * (value // 10)), *([Keys.ARROW_RIGHT] * (value % 10)), Keys.ENTER)
+
+    def test_the_audit_finds_a_violation_planted_in_a_widget(self):
+        self.driver.get(SERVERS["plain"].url + "/")
+        root = self.mount("slide", "light", "en")
+        self.wait_state(root, "ready")
+        self.driver.execute_script("arguments[0].appendChild(document.createElement('button'))", root)
+        with self.assertRaises(AssertionError):
+            self.audit(root, "slide ready with a planted button without a name")
+        self.assertIn(("button-name", "critical"), [(v["id"], v["impact"]) for v in self.findings[-1][1]])
 
     def test_every_kind_ready_passed_and_failed(self):
         for theme, lang in LOOKS:

@@ -313,6 +313,12 @@ class PhoneTest(WidgetTest):
     drag_ring_to = RotateTest.drag_ring_to
     drag_through = PatternTest.drag_through
 
+    def ready_challenge(self, kind):
+        """As on a desktop, then the widget scrolled into the middle of the small screen."""
+        root, challenge = super().ready_challenge(kind)
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", root)
+        return root, challenge
+
     def test_the_screen_is_a_phones(self):
         width, touch = self.driver.execute_script("return [window.innerWidth, navigator.maxTouchPoints]")
         self.assertEqual(width, 360)
