@@ -2,8 +2,8 @@
 of work on (as by default).
 
 - every kind passes with the solution the widget's worker found (the verify body carries it);
-- a wrong solution (the worker's answer corrupted on its way to the widget) fails with a reason
-  that names the proof of work, and a solution of another challenge, reused, fails too;
+- a wrong solution (the worker's answer corrupted on its way to the widget) fails, the widget
+  wording the server's reason_code (pow_wrong), and a solution of another challenge, reused, fails too;
 - a person who answers before the worker is done sees "Checking…" and passes once it is;
 - a worker that cannot start shows a clear error and "Try again", which recovers;
 - the no-puzzle path by keyboard alone: Tab to "I can't solve the puzzle", Enter, and the form's
@@ -166,7 +166,8 @@ class PowWidgetTest(WidgetTest):
         root, challenge = self.ready_challenge("slide")
         keyboard_answer(self, root, challenge)
         self.wait_state(root, "fail")
-        self.assertIn("proof of work", self.status(root))
+        # The server's reason_code (pow_wrong), in the widget's words.
+        self.assertEqual(self.status(root), "Failed: the browser’s check was wrong. Here comes a new puzzle.")
         self.driver.execute_script("window.__powCorrupt = false")
         self.wait_for(lambda: root.get_attribute("data-challenge-id") not in (None, challenge["id"]),
                       "a new challenge after the fail")
