@@ -138,7 +138,7 @@ def main():
           "(median; pages that wait)")
     for share in [float(x) for x in args.cpu.split(",")]:
         limit = CpuLimit(share, args.chromedriver) if share < 1 else None
-        label = "1 core" if limit is None else f"{share:.3g} core ({1 / share:.0f}x)"
+        label = "no limit" if limit is None else f"{share:.3g} core ({1 / share:.0f}x)"
         driver = new_browser(args, limit.wrapper if limit else None)
         try:
             for level in [int(x) for x in args.levels.split(",")]:
