@@ -51,14 +51,14 @@ public enum CaptchaBatch {
   }
 
   /// The prepared background for `seed`: the shared one, the shared picture prepared for the
-  /// seed, or the built-in background drawn from the seed.
-  static func prepared(_ background: BatchBackground?, seed: UInt64, stage: BackgroundStage) throws
+  /// seed, or the kind's built-in picture drawn from the seed.
+  static func prepared(_ background: BatchBackground?, seed: UInt64, kind: any CaptchaKind) throws
     -> PreparedBackground
   {
     switch background {
     case .prepared(let prepared)?: return prepared
-    case .decoded(let decoded)?: return try stage.prepare(decoded, seed: seed)
-    case nil: return try stage.prepare(stage.builtIn(seed: seed), seed: seed)
+    case .decoded(let decoded)?: return try kind.backgroundStage.prepare(decoded, seed: seed)
+    case nil: return try kind.preparedBuiltIn(seed: seed)
     }
   }
 
@@ -67,7 +67,7 @@ public enum CaptchaBatch {
   public static func captcha(on background: BatchBackground?, seed: UInt64, kind: any CaptchaKind) throws
     -> MadeCaptcha
   {
-    try kind.make(prepared(background, seed: seed, stage: kind.backgroundStage), seed: seed)
+    try kind.make(prepared(background, seed: seed, kind: kind), seed: seed)
   }
 
   /// Makes one item; its files are written when the engine runs the returned item's `write`.

@@ -21,8 +21,9 @@ struct MakeCommand: ParsableCommand {
     commandName: "make",
     abstract: "Make one captcha: piece.png, background.png (or .jpg) and answer.json.",
     discussion: """
-      Without --image the background is a procedural landscape drawn from the seed (320x160 \
-      unless --size is given). The same input bytes, options, seed and captcha-gen version \
+      Without --image the kind draws its own picture from the seed (320x160 unless --size is \
+      given): slide and pattern a landscape, rotate a scene of upright objects. The same input \
+      bytes, options, seed and captcha-gen version \
       always give byte-identical files. answer.json is the server's secret: send the piece and \
       the background to the client, keep the answer.
       """)
@@ -73,8 +74,7 @@ struct MakeCommand: ParsableCommand {
       let kind = try kindOption.kind(
         captchaOptions, withInputImages: image != nil, threads: threads ?? ForkJoin.onlineProcessors)
       let seed = self.seed ?? SystemSeed.draw()
-      let stage = kind.backgroundStage
-      let made = try kind.make(stage.prepare(stage.load(path: image, seed: seed), seed: seed), seed: seed)
+      let made = try kind.make(imagePath: image, seed: seed)
       try made.files.write(toDirectory: out, durable: kind.writesDurably)
       let report = check ? try KindCatalog.selfAttack(files: made.files) : nil
       if let report { printError(report.summaryLine) }

@@ -12,8 +12,7 @@ final class LibraryUsageTests: XCTestCase {
     try Data(try ImageCodec.encodePNG(picture, keepAlpha: false)).write(to: URL(fileURLWithPath: bg))
 
     let kind = SlideKind(options: SlideOptions(difficulty: .normal))
-    let stage = kind.backgroundStage
-    let made = try kind.make(stage.prepare(stage.load(path: bg, seed: 42), seed: 42), seed: 42)
+    let made = try kind.make(imagePath: bg, seed: 42)
     let out = dir.appendingPathComponent("out").path
     try made.files.write(toDirectory: out)
 

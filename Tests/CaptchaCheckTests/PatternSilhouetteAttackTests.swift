@@ -42,7 +42,7 @@ final class PatternSilhouetteAttackTests: XCTestCase {
     var solved = 0
     for seed: UInt64 in 1...4 {
       let made = try kind.make(
-        kind.backgroundStage.prepare(kind.backgroundStage.builtIn(seed: seed), seed: seed), seed: seed)
+        kind.preparedBuiltIn(seed: seed), seed: seed)
       let board = try ImageCodec.decode(made.files.bytes(named: "background.png")!, name: "background.png")
       let hint = try ImageCodec.decode(made.files.bytes(named: "piece.png")!, name: "piece.png")
       let scores = PatternSilhouetteAttack.scoreMatrix(board: board, hint: hint, tolerance: 0)

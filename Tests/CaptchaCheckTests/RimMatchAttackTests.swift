@@ -95,7 +95,7 @@ final class RimMatchAttackTests: XCTestCase {
     var cracked = 0
     for seed: UInt64 in 1...16 {
       let made = try kind.make(
-        kind.backgroundStage.prepare(kind.backgroundStage.builtIn(seed: seed), seed: seed), seed: seed)
+        kind.preparedBuiltIn(seed: seed), seed: seed)
       let a = try RotateAnswer.parse(made.files.bytes(named: "answer.json")!, name: "a")
       let piece = try ImageCodec.decode(made.files.bytes(named: "piece.png")!, name: "piece.png")
       if UprightPriorAttack.verdict(piece: piece, answer: a).cracked { cracked += 1 }

@@ -140,18 +140,16 @@ public struct BackgroundStage: Sendable {
     return factors.first { Double($0) <= allowed } ?? 1
   }
 
-  /// The built-in procedural background for `seed`, at `size` (default 320×160).
-  public func builtIn(seed: UInt64) -> SourceBackground {
-    let s =
-      size ?? PixelSize(width: ProceduralBackground.defaultWidth, height: ProceduralBackground.defaultHeight)
-    return SourceBackground(
-      image: ProceduralBackground.make(width: s.width, height: s.height, seed: seed), source: nil)
+  /// The size a kind draws its built-in picture at: `size`, else 320×160.
+  public var builtInSize: PixelSize {
+    size ?? PixelSize(width: ProceduralBackground.defaultWidth, height: ProceduralBackground.defaultHeight)
   }
 
-  /// The picture at `path`, or the built-in background when `path` is nil.
-  public func load(path: String?, seed: UInt64) throws -> SourceBackground {
-    guard let path else { return builtIn(seed: seed) }
-    return try load(path: path)
+  /// A kind's built-in picture (drawn at `builtInSize`) prepared: varied like a photo when it
+  /// `varies`, else as it was drawn.
+  public func prepare(builtIn: consuming BuiltInBackground, seed: UInt64) throws -> PreparedBackground {
+    guard builtIn.varies else { return PreparedBackground(image: builtIn.image, source: nil) }
+    return try prepare(SourceBackground(image: builtIn.image, source: nil), seed: seed)
   }
 
   /// Fits `input` to the output: the variation drawn for `seed` when it is on, otherwise a resize

@@ -16,6 +16,10 @@ public protocol CaptchaKind: Sendable {
   /// How this kind's background is prepared from the input picture.
   var backgroundStage: BackgroundStage { get }
 
+  /// The picture this kind draws when no photo is given, at `size`, for `seed` (the landscape by
+  /// default: `CaptchaKind+Background.swift`).
+  func builtInBackground(size: PixelSize, seed: UInt64) throws -> BuiltInBackground
+
   /// The background file this kind writes (`background.png` or `background.jpg`).
   var backgroundFileName: String { get }
 

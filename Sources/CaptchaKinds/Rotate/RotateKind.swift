@@ -28,25 +28,29 @@ public struct RotateKind: CaptchaKind {
 
   public var writesDurably: Bool { options.durableWrites }
 
-  /// Makes the captcha in named stages: the disc's geometry, the built-in picture (when no photo
-  /// is given), the secret angle, the turned piece, its jitter, the background turned into the
-  /// radial backdrop, the answer, the encoded files.
+  /// The built-in picture: the object scene at `size`, its objects in the disc (not varied: it is
+  /// drawn for this captcha), or the landscape with `objectScene` off.
+  public func builtInBackground(size: PixelSize, seed: UInt64) throws -> BuiltInBackground {
+    guard options.objectScene else { return .landscape(size: size, seed: seed) }
+    let g = try DiscGeometry.fitting(
+      width: size.width, height: size.height, diameter: options.diameter, gapFraction: options.gapFraction,
+      name: "built-in background")
+    let focus = ObjectScene.Focus(x: Double(g.centerX), y: Double(g.centerY), radius: Double(g.radius))
+    return BuiltInBackground(
+      image: ObjectScene.make(width: size.width, height: size.height, seed: seed, focus: focus), varies: false
+    )
+  }
+
+  /// Makes the captcha in named stages: the disc's geometry, the secret angle, the turned piece, its
+  /// jitter, the background turned into the radial backdrop, the answer, the encoded files.
   public func make(_ background: consuming PreparedBackground, seed: UInt64) throws -> MadeCaptcha {
     try options.validate()
-    var record = (source: background.source, resize: background.resize, variation: background.variation)
+    let record = (source: background.source, resize: background.resize, variation: background.variation)
     var image = background.image
     _ = consume background
     let g = try DiscGeometry.fitting(
       width: image.width, height: image.height, diameter: options.diameter, gapFraction: options.gapFraction,
       name: record.source?.file ?? "built-in background")
-    if record.source == nil, options.objectScene {
-      // The built-in picture: the rotate kind draws its own at the prepared size, its objects in
-      // the disc (the landscape's variation is not applied to it, so it is not recorded).
-      image = ObjectScene.make(
-        width: image.width, height: image.height, seed: seed,
-        focus: .init(x: Double(g.centerX), y: Double(g.centerY), radius: Double(g.radius)))
-      record.variation = nil
-    }
     let (angle, steps) = try drawAngle(seed: seed)
     // The piece is the disc turned clockwise by 360 − angle, so turning it clockwise by `angle`
     // makes it upright.

@@ -12,8 +12,7 @@ public enum RotatePreview {
   /// The two panels side by side on white, for `seed` (320×160 each).
   public static func render(seed: UInt64 = 14) throws -> RGBAImage {
     let kind = RotateKind(options: RotateOptions(backgroundStage: BackgroundStage()))
-    let made = try kind.make(
-      kind.backgroundStage.prepare(kind.backgroundStage.builtIn(seed: seed), seed: seed), seed: seed)
+    let made = try kind.make(imagePath: nil, seed: seed)
     let answer = try RotateAnswer.parse(
       made.files.bytes(named: CaptchaFiles.answerFileName)!, name: "preview")
     let background = try ImageCodec.decode(

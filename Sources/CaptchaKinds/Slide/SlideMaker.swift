@@ -181,8 +181,7 @@ public enum SlideMaker {
   /// Loads the background (or draws the built-in one), prepares it and makes the captcha.
   public static func make(imagePath: String?, options: SlideOptions, seed: UInt64) throws -> SlideCaptcha {
     try options.validate()
-    let stage = options.backgroundStage
-    let prepared = try stage.prepare(stage.load(path: imagePath, seed: seed), seed: seed)
+    let prepared = try SlideKind(options: options).preparedBackground(path: imagePath, seed: seed)
     return try make(prepared: prepared, options: options, seed: seed)
   }
 

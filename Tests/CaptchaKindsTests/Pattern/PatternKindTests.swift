@@ -15,7 +15,7 @@ final class PatternKindTests: XCTestCase {
   func made(seed: UInt64, length: Int = 4) throws -> MadeCaptcha {
     let k = try kind(length: length)
     return try k.make(
-      k.backgroundStage.prepare(k.backgroundStage.builtIn(seed: seed), seed: seed), seed: seed)
+      k.preparedBuiltIn(seed: seed), seed: seed)
   }
 
   func answer(_ m: MadeCaptcha) throws -> PatternAnswer {

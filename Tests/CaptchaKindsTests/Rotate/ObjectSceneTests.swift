@@ -52,14 +52,12 @@ final class ObjectSceneTests: XCTestCase {
 
   func testMakeWithoutAPictureDrawsTheObjectScene() throws {
     let kind = RotateKind(options: RotateOptions(backgroundStage: BackgroundStage()))
-    let stage = kind.backgroundStage
-    let made = try kind.make(stage.prepare(stage.builtIn(seed: 9), seed: 9), seed: 9)
+    let made = try kind.make(imagePath: nil, seed: 9)
     let answer = try RotateAnswer.parse(made.files.bytes(named: "answer.json")!, name: "a")
     XCTAssertNil(answer.variation, "the landscape's variation is not applied to the object scene")
     var plain = RotateOptions(backgroundStage: BackgroundStage())
     plain.objectScene = false
-    let landscape = try RotateKind(options: plain).make(
-      stage.prepare(stage.builtIn(seed: 9), seed: 9), seed: 9)
+    let landscape = try RotateKind(options: plain).make(imagePath: nil, seed: 9)
     XCTAssertNotEqual(made.files.bytes(named: "piece.png"), landscape.files.bytes(named: "piece.png"))
   }
 }
