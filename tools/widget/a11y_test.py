@@ -18,7 +18,7 @@ from selenium.webdriver.common.keys import Keys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import widget_harness  # noqa: E402
-from widget_harness import KINDS, SERVERS, Server, WidgetTest  # noqa: E402
+from widget_harness import KINDS, SERVERS, WidgetTest  # noqa: E402
 
 AXE_SOURCE = os.path.join(os.path.dirname(axe_playwright_python.__file__), "axe.min.js")
 BLOCKING = ("serious", "critical")
@@ -43,23 +43,14 @@ FREEZE_TIMERS = "window.__setTimeout = window.setTimeout; window.setTimeout = fu
 
 
 def setUpModule():
-    args = widget_harness.ARGS
-    os.makedirs(args.logs, exist_ok=True)
-    try:
-        # "plain": the puzzles and the no-puzzle choice; "slow": level 1 made 64 times harder, so a
-        # person who answers at once sees "Checking…" while the worker finishes.
-        SERVERS["plain"] = Server(args.bin, [], os.path.join(args.logs, "serve-a11y.log"), KINDS + ["pow"])
-        SERVERS["slow"] = Server(args.bin, ["--pow-difficulty", str(16384 * 64)],
-                                 os.path.join(args.logs, "serve-a11y-slow.log"), ["slide"])
-    except Exception:
-        tearDownModule()
-        raise
+    # "plain": the puzzles and the no-puzzle choice; "slow": level 1 made 64 times harder, so a
+    # person who answers at once sees "Checking…" while the worker finishes.
+    widget_harness.start_servers([("plain", KINDS + ["pow"], []),
+                                  ("slow", ["slide"], ["--pow-difficulty", str(16384 * 64)])], "serve-a11y")
 
 
 def tearDownModule():
-    for server in SERVERS.values():
-        server.stop()
-    SERVERS.clear()
+    widget_harness.stop_servers()
 
 
 class AuditTest(WidgetTest):

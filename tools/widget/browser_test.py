@@ -28,7 +28,7 @@ from selenium.webdriver.common.keys import Keys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import widget_harness  # noqa: E402
-from widget_harness import SERVERS, RunningServer, Server, WidgetTest, human_path  # noqa: E402
+from widget_harness import KINDS, SERVERS, RunningServer, WidgetTest, human_path  # noqa: E402
 
 RING_FACTOR = 1.22  # widget.js: the rotate ring's radius over the disc's
 # The path vectors widget.js and the Swift resolver are both held to.
@@ -37,23 +37,15 @@ PATTERN_VECTORS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
 
 def setUpModule():
     args = widget_harness.ARGS
-    os.makedirs(args.logs, exist_ok=True)
     if args.url:
         SERVERS["plain"] = RunningServer(args.url)
         SERVERS["steps"] = RunningServer(args.steps_url or args.url)
         return
-    try:
-        SERVERS["plain"] = Server(args.bin, [], os.path.join(args.logs, "serve-plain.log"))
-        SERVERS["steps"] = Server(args.bin, ["--steps", "8"], os.path.join(args.logs, "serve-steps.log"))
-    except Exception:
-        tearDownModule()
-        raise
+    widget_harness.start_servers([("plain", KINDS, []), ("steps", KINDS, ["--steps", "8"])], "serve")
 
 
 def tearDownModule():
-    for server in SERVERS.values():
-        server.stop()
-    SERVERS.clear()
+    widget_harness.stop_servers()
 
 
 # --------------------------------------------------------------------------------------------------

@@ -26,10 +26,9 @@ from selenium.webdriver.common.keys import Keys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import widget_harness  # noqa: E402
-from widget_harness import KINDS, Server, WidgetTest  # noqa: E402
+from widget_harness import KINDS, SERVERS, WidgetTest  # noqa: E402
 
 SECRET = "pow-widget-test-secret"
-SERVERS = {}
 
 # Wraps window.Worker: with __powCorrupt set, the worker's solution reaches the widget with its first
 # nonce changed; with __powBreak set, no worker starts. Also keeps each verify body the page sends.
@@ -88,27 +87,17 @@ def setUpModule():
     secret_file = os.path.join(tempfile.mkdtemp(prefix="captcha-pow-widget-"), "secret")
     with open(secret_file, "w") as f:
         f.write(SECRET)
-    logs = widget_harness.ARGS.logs
-    os.makedirs(logs, exist_ok=True)
-    try:
-        # "pow": the puzzles, and the no-puzzle challenge as a choice; "invisible": pow first, so a
-        # widget without data-kind gets the invisible mode; "slow": level 1 made 16 times harder.
-        for name, kinds, extra in [
-            ("pow", KINDS + ["pow"], ["--secret-file", secret_file]),
-            ("invisible", ["pow", "slide"], ["--secret-file", secret_file]),
-            ("slow", ["slide"], ["--pow-difficulty", "262144"]),
-        ]:
-            SERVERS[name] = Server(widget_harness.ARGS.bin, extra, os.path.join(logs, f"serve-pow-{name}.log"), kinds)
-    except Exception:
-        tearDownModule()
-        raise
-    widget_harness.SERVERS.update(SERVERS)
+    # "pow": the puzzles, and the no-puzzle challenge as a choice; "invisible": pow first, so a
+    # widget without data-kind gets the invisible mode; "slow": level 1 made 16 times harder.
+    widget_harness.start_servers([
+        ("pow", KINDS + ["pow"], ["--secret-file", secret_file]),
+        ("invisible", ["pow", "slide"], ["--secret-file", secret_file]),
+        ("slow", ["slide"], ["--pow-difficulty", "262144"]),
+    ], "serve-pow")
 
 
 def tearDownModule():
-    for server in SERVERS.values():
-        server.stop()
-    SERVERS.clear()
+    widget_harness.stop_servers()
 
 
 def siteverify(server, token):

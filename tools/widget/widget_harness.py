@@ -107,6 +107,25 @@ class Server:
         self.log.close()
 
 
+def start_servers(specs, prefix):
+    """Starts a `serve --dev` per (name, kinds, extra arguments) into SERVERS, each logging to
+    ARGS.logs/PREFIX-NAME.log; when one cannot start, stops those already running and raises."""
+    os.makedirs(ARGS.logs, exist_ok=True)
+    try:
+        for name, kinds, extra in specs:
+            SERVERS[name] = Server(ARGS.bin, extra, os.path.join(ARGS.logs, f"{prefix}-{name}.log"), kinds)
+    except Exception:
+        stop_servers()
+        raise
+
+
+def stop_servers():
+    """Stops every server in SERVERS (the ones a test script started, or was given)."""
+    for server in SERVERS.values():
+        server.stop()
+    SERVERS.clear()
+
+
 class RunningServer:
     """A server someone else started (`--url`, `--steps-url`): used as is, never stopped."""
 
