@@ -55,7 +55,7 @@ test('the joined script defines CaptchaGen on a page and mounts its widgets once
   assert.equal(window.CaptchaGen, first, 'a second copy of the script leaves the first in place');
 });
 
-test('the widget speaks one dialect: strict mode, no modules, no build step', () => {
+test('every part has the same wrapper: strict mode, a function of the namespace, no modules', () => {
   const parts = loadWidgetParts();
   assert.equal(typeof parts.mount.start, 'function');
   for (const name of widgetPartNames()) {
