@@ -1,7 +1,7 @@
 # Set-up: Debian packages and Python venvs. Each rule installs only what is missing, so a target
 # that depends on one costs nothing once the machine has it.
 
-DEB_PACKAGES         = libpng-dev libjpeg62-turbo-dev libdeflate-dev zlib1g-dev
+DEB_PACKAGES         = libpng-dev libjpeg62-turbo-dev libwebp-dev libdeflate-dev zlib1g-dev
 PG_DEB_PACKAGES      = postgresql
 BROWSER_DEB_PACKAGES = chromium chromium-driver python3 python3-venv
 DOCKER_DEB_PACKAGES  = docker.io ca-certificates binutils
@@ -47,7 +47,7 @@ deps: build-deps ## everything `make test` needs: Debian packages and Python ven
 	$(call apt-install,$(TEST_DEB_PACKAGES))
 	@$(MAKE) --no-print-directory $(addsuffix /.installed,$(TEST_VENVS))
 
-build-deps: ## the C libraries' headers a build needs (libpng, libjpeg-turbo, libdeflate, zlib)
+build-deps: ## the C libraries' headers a build needs (libpng, libjpeg-turbo, libwebp, libdeflate, zlib)
 	$(call apt-install,$(DEB_PACKAGES))
 
 pg-deps:
