@@ -39,7 +39,7 @@ $(CODEC_FLOOR): tools/bench/codec-floor.c
 $(PNG_OPTIONS): tools/bench/png-options.c tools/bench/png_deflate.c tools/bench/png_deflate.h \
                 Sources/CCodecs/*.c Sources/CCodecs/*.h Sources/CCodecs/include/ccodecs.h | bench-tools
 	$(CC) -O2 -Wall -I Sources/CCodecs -I Sources/CCodecs/include -o $@ tools/bench/png-options.c \
-	  tools/bench/png_deflate.c Sources/CCodecs/ccodecs_*.c -lpng -ljpeg -lz -ldeflate
+	  tools/bench/png_deflate.c Sources/CCodecs/ccodecs_*.c -lpng -ljpeg -lwebp -lz -ldeflate
 
 # Size and CPU time of each zlib level, strategy and filter, and libdeflate, on captcha-gen's own
 # outputs: the table in docs/decisions/0004-png-and-jpeg-codecs.md.
