@@ -91,6 +91,16 @@
     if (problems.length && typeof console !== 'undefined') console.warn('captcha-gen: ' + problems.join('; '));
   }
 
+  /**
+   * Calls `callback` once the page has parsed, and never before the script that asked has finished
+   * (as the services' ready() does once their code has loaded): a page may call ready() from an
+   * inline script placed before the elements its callback looks for.
+   */
+  function whenParsed(callback) {
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', function () { callback(); });
+    else setTimeout(callback, 0);
+  }
+
   /** The service `name`'s API, rendering widgets that talk to `script.endpoint`. */
   function createService(name, script) {
     var shape = SHAPES[name];
@@ -251,9 +261,7 @@
         var widget = widgetOf(id);
         return widget ? widget.expired : false;
       };
-      api.ready = function (callback) {
-        callback();
-      };
+      api.ready = whenParsed;
       /** Renders `container` if it is not yet; the visitor still solves the puzzle. */
       api.execute = function (container, params) {
         if (!widgetOf(container)) render(container, params);
@@ -275,9 +283,7 @@
         return undefined;
       };
     } else {
-      api.ready = function (callback) {
-        callback();
-      };
+      api.ready = whenParsed;
       /** v2 execute(id): the widget is already shown; v3 execute(sitekey, {action}): a dialog, then the token. */
       api.execute = function (first, options) {
         if (typeof first === 'string' && isNaN(Number(first))) return executeInDialog(first, options);
