@@ -67,6 +67,15 @@ test('labels siteverify would refuse are left out with a warning', () => {
   assert.deepEqual(D.labelsOf({}, []), { action: '', cdata: '' });
 });
 
+test("the hidden fields are the service's, or Turnstile's response-field-name, or none", () => {
+  const { turnstile, hcaptcha } = D.SHAPES;
+  assert.deepEqual(D.fieldNames(hcaptcha, {}), ['h-captcha-response', 'g-recaptcha-response']);
+  assert.deepEqual(D.fieldNames(turnstile, { 'response-field-name': 'captcha' }), ['captcha']);
+  assert.deepEqual(D.fieldNames(turnstile, { 'response-field': 'false' }), [], 'data-response-field="false"');
+  assert.deepEqual(D.fieldNames(turnstile, { 'response-field': false }), [], 'render(el, {"response-field": false})');
+  assert.deepEqual(D.fieldNames(turnstile, { 'response-field': 'true' }), ['cf-turnstile-response']);
+});
+
 test('a callback is a function or the name of a global function', () => {
   const scope = { onPassed: () => 'called', notAFunction: 5 };
   assert.equal(D.callbackOf('onPassed', scope)(), 'called');

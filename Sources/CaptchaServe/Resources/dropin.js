@@ -48,6 +48,7 @@
     var names = {
       sitekey: 'sitekey', theme: 'theme', action: 'action', cdata: 'cdata', size: 'size',
       callback: 'callback', 'expired-callback': 'expired-callback', 'error-callback': 'error-callback',
+      'response-field': 'response-field', 'response-field-name': 'response-field-name',
     };
     for (var key in names) {
       var value = get(key);
@@ -78,6 +79,16 @@
     if (!token) return '';
     if (!labels.action && !labels.cdata) return token;
     return token + '~' + labels.action + (labels.cdata ? '~' + labels.cdata : '');
+  }
+
+  /**
+   * The hidden fields' names: the service's, or Turnstile's `response-field-name`; none with
+   * Turnstile's `response-field: false` (the page then reads getResponse()).
+   */
+  function fieldNames(shape, params) {
+    if (params['response-field'] === false || params['response-field'] === 'false') return [];
+    if (params['response-field-name']) return [String(params['response-field-name'])];
+    return shape.fields;
   }
 
   /** A page's callback: a function, or the name of a global function; null when there is none. */
@@ -156,7 +167,7 @@
       node.appendChild(root);
       var widget = {
         id: idOf(widgets.length), root: root, container: node, response: '', expired: false, passWaiters: [],
-        fields: shape.fields.map(function (fieldName) {
+        fields: fieldNames(shape, params).map(function (fieldName) {
           return hiddenField(node, fieldName);
         }),
       };
@@ -315,6 +326,6 @@
 
   parts.dropin = {
     SHAPES: SHAPES, scriptOptions: scriptOptions, rendersImplicitly: rendersImplicitly, dataParams: dataParams,
-    labelsOf: labelsOf, composeResponse: composeResponse, callbackOf: callbackOf, start: start,
+    labelsOf: labelsOf, composeResponse: composeResponse, fieldNames: fieldNames, callbackOf: callbackOf, start: start,
   };
 })(CaptchaGenParts);
