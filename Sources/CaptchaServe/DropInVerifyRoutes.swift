@@ -88,15 +88,14 @@ struct DropInVerifyRoutes {
     return shape.failure(code: code, sentence: problem.sentence)
   }
 
-  /// The request's fields: reCAPTCHA's from the query when it has them (a GET, or a POST of an old
-  /// client), otherwise the body, JSON or a form, as `/v1/siteverify` reads it.
+  /// The request's fields: reCAPTCHA's from the query when it holds `secret` or `response` (a GET,
+  /// or a POST of an old client), otherwise the body, JSON or a form, as `/v1/siteverify` reads it.
   static func read(_ shape: DropInShape, _ request: Request) async throws -> SiteverifyBody {
-    let query = request.uri.query ?? ""
-    if shape.acceptsQuery, !query.isEmpty {
+    if shape.acceptsQuery, let query = request.uri.query, !query.isEmpty {
       guard let fields = SiteverifyBody.formFields(query) else {
         throw SiteverifyBody.Unreadable(message: "the query is not name=value pairs in form encoding")
       }
-      return SiteverifyBody(fields)
+      if fields["secret"] != nil || fields["response"] != nil { return SiteverifyBody(fields) }
     }
     if request.method == .get {
       throw SiteverifyBody.Unreadable(message: "a GET carries its fields in the query: secret and response")

@@ -187,9 +187,15 @@ final class DropInEndpointTests: XCTestCase {
       let get = try await client.get("\(Self.recaptcha)?secret=shop-secret&response=\(token)")
       XCTAssertEqual(get.status, .ok)
       XCTAssertEqual(try get.json["success"] as? Bool, true, get.text)
-      let bare = try await client.get(Self.recaptcha)
-      XCTAssertEqual(bare.status, .ok)
-      XCTAssertEqual(try bare.json["error-codes"] as? [String], ["bad-request"])
+      for uri in [Self.recaptcha, "\(Self.recaptcha)?v=2", "\(Self.recaptcha)?secret=%zz"] {
+        let bad = try await client.get(uri)
+        XCTAssertEqual(bad.status, .ok, uri)
+        XCTAssertEqual(try bad.json["error-codes"] as? [String], ["bad-request"], uri)
+      }
+      let posted = try await Self.token(client)
+      let post = try await client.post(
+        "\(Self.recaptcha)?hl=en", "secret=shop-secret&response=\(posted)", headers: Self.form)
+      XCTAssertEqual(try post.json["success"] as? Bool, true, "a query without the fields leaves the body")
       let other = try await Self.token(client)
       let mismatch = try await client.post(
         Self.hcaptcha, "secret=shop-secret&response=\(other)&sitekey=blog", headers: Self.form)
