@@ -12,7 +12,9 @@ the answer, so the test solves the slide puzzle with the keyboard.
 
 For each library: the browser solves the widget the service's script rendered, the service's hidden
 field holds the token, and the library's own validation accepts the sign-up; a made-up token, the
-same token again, and a token of the other site are refused by the library. django-recaptcha's v3
+same token again, and a token of the other site are refused by the library. The options the
+libraries pass on reach the widget: django-turnstile's theme, language and callback (data-*),
+django-hCaptcha's hl (the script's ?hl=) and callback. django-recaptcha's v3
 widget (action "signup", score 0.5 required): its submit calls grecaptcha.execute, the puzzle shows
 in a dialog, the library checks the action and score siteverify gives back, and refuses a token of
 another action. On a page without a library (?render=explicit&onload=): turnstile's render,
@@ -35,7 +37,7 @@ import unittest
 import urllib.request
 
 from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -213,7 +215,7 @@ class DropInTests(unittest.TestCase):
         def passed():
             try:
                 return root.get_attribute("data-state") == "pass"
-            except StaleElementReferenceException:
+            except WebDriverException:  # the widget, or its page, is gone: what follows checks the outcome
                 return True
         self.wait_for(passed, "a pass")
 
@@ -253,6 +255,8 @@ class DropInTests(unittest.TestCase):
     def check_library(self, service):
         self.open(service)
         token = self.solve(service)
+        if service != "recaptcha":
+            self.assertEqual(self.driver.execute_script("return window.__passed"), [token], "data-callback")
         self.assertEqual(self.submit(service, f"ada-{service}"), f"welcome, ada-{service}",
                          f"{service}: the library accepted captcha-gen's token")
         self.assertIn({"name": f"ada-{service}", "service": service}, self.stack.accounts())
@@ -269,9 +273,17 @@ class DropInTests(unittest.TestCase):
         self.assertEqual([n for n in self.names() if n.endswith(service)], [f"ada-{service}"])
 
     def test_django_turnstile(self):
+        self.open("turnstile")
+        root = self.widget("turnstile")
+        self.assertEqual((root.get_attribute("data-theme"), root.get_attribute("lang")), ("dark", "de"),
+                         "data-theme and data-language")
         self.check_library("turnstile")
 
     def test_django_hcaptcha(self):
+        self.open("hcaptcha")
+        src = self.driver.find_element(By.CSS_SELECTOR, 'script[src*="/1/api.js"]').get_attribute("src")
+        self.assertTrue(src.endswith("/1/api.js?hl=fr"), src)
+        self.assertEqual(self.widget("hcaptcha").get_attribute("lang"), "fr", "the script's ?hl=")
         self.check_library("hcaptcha")
 
     def test_django_recaptcha_through_https(self):

@@ -28,7 +28,8 @@ import django
 from django.conf import settings
 
 PAGE = """<!doctype html>
-<html><head><meta charset="utf-8"><title>Sign up</title></head>
+<html><head><meta charset="utf-8"><title>Sign up</title>
+<script>window.__passed = []; function onCaptchaPass(token) {{ window.__passed.push(token); }}</script></head>
 <body>
 <form method="post" action="/{service}/signup">
   <label>Name <input name="name" required></label>
@@ -85,11 +86,12 @@ def forms_by_service():
     from hcaptcha.fields import hCaptchaField
     from turnstile.fields import TurnstileField
 
+    # Options as the libraries pass them on: data-* attributes, and hl into the script's URL.
     class TurnstileSignUp(forms.Form):
-        captcha = TurnstileField()
+        captcha = TurnstileField(theme="dark", language="de", callback="onCaptchaPass")
 
     class HcaptchaSignUp(forms.Form):
-        captcha = hCaptchaField()
+        captcha = hCaptchaField(hl="fr", callback="onCaptchaPass")
 
     class RecaptchaSignUp(forms.Form):
         captcha = ReCaptchaField()
