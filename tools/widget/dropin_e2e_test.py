@@ -387,6 +387,14 @@ class DropInTests(unittest.TestCase):
                                    {"secret": self.stack.secrets["shop"], "response": token})
         self.assertEqual((status, answer["success"], answer["score"], answer["action"]),
                          (200, True, 1.0, "shop/signup"), answer)
+        self.driver.execute_script("""grecaptcha.execute('shop', {action: 'again'}).then(
+            function () { window.__closed = 'resolved'; }, function (e) { window.__closed = e.message; });""")
+        self.wait_for(lambda: self.driver.find_elements(By.CSS_SELECTOR, "[data-captcha-gen-dialog] [data-state]"),
+                      "a second dialog")
+        self.driver.find_element(By.CSS_SELECTOR, '[data-captcha-gen-dialog] button[aria-label="Close"]').click()
+        self.wait_for(lambda: self.driver.execute_script("return window.__closed"), "the promise to settle")
+        self.assertEqual(self.driver.execute_script("return window.__closed"), "captcha-gen: the puzzle was closed")
+        self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, "[data-captcha-gen-dialog]"), [])
 
 
 def main():

@@ -185,6 +185,7 @@
         theme: params.theme || '',
         internals: { setFormValue: write },
         onPass: function () {
+          if (widget.removed) return;
           widget.expired = false;
           var callback = callbackOf(params.callback, window);
           if (callback) callback(widget.response);
@@ -195,11 +196,13 @@
           });
         },
         onExpire: function () {
+          if (widget.removed) return;
           widget.expired = true;
           var callback = callbackOf(params['expired-callback'], window);
           if (callback) callback();
         },
         onError: function (message) {
+          if (widget.removed) return;
           var callback = callbackOf(params['error-callback'], window);
           if (callback) callback(message);
         },
@@ -225,6 +228,7 @@
     function remove(id) {
       var widget = widgetOf(id);
       if (!widget) return;
+      widget.removed = true;
       widgets[widgets.indexOf(widget)] = null;
       widget.root.remove();
       widget.fields.forEach(function (field) {
@@ -237,7 +241,10 @@
       return widget ? widget.response : '';
     }
 
-    /** reCAPTCHA v3: the puzzle of `sitekey` in a dialog; resolves with the response once passed. */
+    /**
+     * reCAPTCHA v3: the puzzle of `sitekey` in a dialog over the page; resolves with the response
+     * once it is passed, rejects when the visitor closes the dialog.
+     */
     function executeInDialog(sitekey, options) {
       var dialog = document.createElement('div');
       dialog.setAttribute('role', 'dialog');
@@ -245,14 +252,29 @@
       dialog.setAttribute('data-captcha-gen-dialog', '');
       dialog.style.cssText = 'position:fixed;inset:0;display:flex;align-items:center;justify-content:center;background:rgba(0,0,0,.45);z-index:2147483647';
       var box = document.createElement('div');
-      box.style.cssText = 'background:#fff;padding:12px;border-radius:8px';
+      box.style.cssText = 'position:relative;background:#fff;padding:28px 12px 12px;border-radius:8px';
+      var close = document.createElement('button');
+      close.type = 'button';
+      close.textContent = '×';
+      close.setAttribute('aria-label', 'Close');
+      close.style.cssText = 'position:absolute;top:2px;right:6px;border:0;background:none;font-size:20px;cursor:pointer';
+      box.appendChild(close);
       dialog.appendChild(box);
       document.body.appendChild(dialog);
       var id = render(box, { sitekey: sitekey, action: (options && options.action) || '' });
-      return nextResponse(widgetOf(id)).then(function (response) {
+      function dismiss() {
         remove(id);
         dialog.remove();
-        return response;
+      }
+      return new Promise(function (resolve, reject) {
+        close.addEventListener('click', function () {
+          dismiss();
+          reject(new Error('captcha-gen: the puzzle was closed'));
+        });
+        nextResponse(widgetOf(id)).then(function (response) {
+          dismiss();
+          resolve(response);
+        });
       });
     }
 
