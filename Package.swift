@@ -93,7 +93,7 @@ let package = Package(
         .embedInCode("Resources/widget/rotate.js"), .embedInCode("Resources/widget/pattern.js"),
         .embedInCode("Resources/widget/token.js"), .embedInCode("Resources/widget/pow.js"),
         .embedInCode("Resources/widget/no-puzzle.js"), .embedInCode("Resources/widget/states.js"),
-        .embedInCode("Resources/widget/mount.js"),
+        .embedInCode("Resources/widget/mount.js"), .embedInCode("Resources/dropin.js"),
       ]
     ),
     // The PostgreSQL ChallengeStore (`--store postgres://…`): challenges shared by several instances,
