@@ -1,4 +1,4 @@
-"""Attacks that find the holes first (issue 12), as a motivated bot author writes them after reading
+"""Attacks that find the holes first, as a motivated bot author writes them after reading
 our source: the hardened hole is a coloured, striped patch whose visible region is the piece's
 outline eroded by the hole's inset, and decoys differ from the target in shape and row.
 

@@ -1,4 +1,4 @@
-"""The learned pattern attacker (issue 31): a classifier of the icon families, trained on the CPU
+"""The learned pattern attacker: a classifier of the icon families, trained on the CPU
 on captchas made with the public generator from the TRAIN photos and the built-in background.
 
 Labels: each marker's family follows from the captcha's seed (pattern_families.py repeats the

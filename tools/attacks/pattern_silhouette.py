@@ -1,4 +1,4 @@
-"""The per-cell silhouette attack on pattern boards (issue 31): cut each grid cell's marker out of
+"""The per-cell silhouette attack on pattern boards: cut each grid cell's marker out of
 the board, then match every hint outline to every cut-out over a search of angles.
 
 Cut-outs (six segmenters, each its own attack row):

@@ -1,4 +1,4 @@
-"""The off-the-shelf captcha solvers from PyPI (issue 31), called the way their READMEs say, as a bot
+"""The off-the-shelf captcha solvers from PyPI, called the way their READMEs say, as a bot
 author who meets our captchas would call them: no tuning to our look.
 
 Runs in its own venv (`make solver-venv`: .venv-solvers from requirements-solvers.txt; the packages pin

@@ -1,4 +1,4 @@
-"""Attacks on rotate captchas (issue 14), written the way an attacker would write them.
+"""Attacks on rotate captchas, written the way an attacker would write them.
 
 Each is a function `attack(background, piece, center) -> angle | None` over OpenCV BGR(A) arrays:
 `center` is where the client shows the piece's centre (answer.json's `center`, which the client
@@ -78,7 +78,7 @@ def circular_distance(a: float, b: float) -> float:
     return min(d, 360 - d)
 
 
-# The upright prior (issue 31): no rim at all, only what photos usually look like the right way
+# The upright prior: no rim at all, only what photos usually look like the right way
 # up: edges mostly level and plumb (horizons, walls, trunks) and the lighter half on top (sky).
 UPRIGHT_EDGE_WEIGHT = 1.0
 UPRIGHT_LIGHT_WEIGHT = 1.0
@@ -124,7 +124,7 @@ ROTATE_ATTACKS["upright-prior"] = (
     "prior", upright_prior, "no rim: the turn with the most level/plumb gradients and the lighter half on top")
 
 
-# The object-axis attack (issue 31): written against the rotate kind's built-in picture
+# The object-axis attack: written against the rotate kind's built-in picture
 # (ObjectScene: upright objects made of ellipses on a ground of one colour, their colours drawn at
 # random, no horizon), by someone who has read its source. It cuts the objects out by their
 # colour distance from the ground's median colour, takes each object's long axis (second moments

@@ -1,4 +1,4 @@
-"""A RotNet-style upright classifier, the learned attacker on rotate captchas (issue 14).
+"""A RotNet-style upright classifier, the learned attacker on rotate captchas.
 
     python tools/attacks/rotnet.py train --bin .build/release/captcha-gen --photos ../shared/photos \
         --out .build/attack-models [--minutes 8] [--count 1500] [--arch small|resnet] [--device cuda]

@@ -1,4 +1,4 @@
-"""The fixed photo split of the attack suite (issue 12): attacks are tuned, and the learned attacker
+"""The fixed photo split of the attack suite: attacks are tuned, and the learned attacker
 trained, on TRAIN_PHOTOS (plus captcha-gen's procedural backgrounds); every reported figure that
 judges a look comes from captchas made from TEST_PHOTOS, which nothing in the suite was tuned or
 trained on. Stems of the photos in ../shared/photos.

@@ -1,4 +1,4 @@
-"""The hole-finding attacks (issue 12) find known holes in synthetic captchas: a shaded (classic)
+"""The hole-finding attacks find known holes in synthetic captchas: a shaded (classic)
 hole, and a striped, colour-cast hole drawn like StripedHole (fill of the surroundings' colour, one
 plane wave, equal-luma cast, visible edge 4 px inside the outline) among decoys of another shape
 a few rows off.

@@ -1,4 +1,4 @@
-/* codec-floor: the decode + encode-only baseline for `make bench` (issue 13).
+/* codec-floor: the decode + encode-only baseline for `make bench`.
  *
  * It does what `captcha-gen make` cannot avoid doing and nothing else: read the input, decode it
  * with libpng or libjpeg-turbo, encode a background and a piece of the default size (3/8 of the

@@ -1,4 +1,4 @@
-"""Test images for `make bench` (issue 13), written into OUT (default .build/bench/images).
+"""Test images for `make bench`, written into OUT (default .build/bench/images).
 
     batch/   five photos of 0.6-3 MP, PNG and JPEG, the backgrounds of the batch comparison
     mixed/   four small PNGs (0.1-0.2 MP) and one 2 MP JPEG: the second batch comparison, where the

@@ -1,4 +1,4 @@
-/* png-options: how fast and how small each PNG encoder setting is on real outputs (issue 13).
+/* png-options: how fast and how small each PNG encoder setting is on real outputs.
  *
  *   png-options [--rounds N] [--only TEXT] FILE.png...
  *

@@ -1,4 +1,4 @@
-"""`make bench-compare`: captcha-gen next to its baselines, side by side in one run (issue 13).
+"""`make bench-compare`: captcha-gen next to its baselines, side by side in one run.
 
     batch   captchas/s of `captcha-gen batch` (default look and --difficulty classic) and of the
             Pillow + multiprocessing script (tools/bench/pillow_batch.py): COUNT captchas at

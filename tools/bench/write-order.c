@@ -1,4 +1,4 @@
-/* write-order: what writing a captcha's three files costs the system, in three orders (issue 13).
+/* write-order: what writing a captcha's three files costs the system, in three orders.
  *
  *   write-order FOLDER MODE COUNT
  *
