@@ -27,7 +27,9 @@ public struct ReadyChallenge: Sendable {
     self.answer = answer
     self.answerJSON = made.answer
     self.background = StoredPicture(bytes: background, mediaType: Self.mediaType(of: kind.backgroundFileName))
-    self.piece = StoredPicture(bytes: piece, mediaType: Self.mediaType(of: CaptchaFiles.pieceFileName))
+    self.piece = try ServedPiece.picture(
+      piece: StoredPicture(bytes: piece, mediaType: Self.mediaType(of: CaptchaFiles.pieceFileName)),
+      beside: self.background)
     self.facts = try ChallengeFacts(answer: answer, kind: type(of: kind))
   }
 
