@@ -11,7 +11,7 @@ TEST_IMAGE         = captcha-gen:test
 
 ##@ Test (CI's full run and its suites)
 
-.PHONY: test test-unit test-serve test-serve-api test-browser test-pow-browser test-attacks examples \
+.PHONY: test test-unit test-serve test-serve-api test-analytics test-browser test-pow-browser test-attacks examples \
   test-image pg-start pg-stop
 
 test: deps ## CI's full run: every suite below, the node tests, the native solver's vectors, every lint
@@ -19,6 +19,7 @@ test: deps ## CI's full run: every suite below, the node tests, the native solve
 	$(MAKE) --no-print-directory check-node
 	$(MAKE) --no-print-directory check-pow-native
 	$(MAKE) --no-print-directory test-serve
+	$(MAKE) --no-print-directory test-analytics
 	$(MAKE) --no-print-directory test-browser
 	$(MAKE) --no-print-directory test-attacks
 	$(MAKE) --no-print-directory examples
@@ -46,6 +47,14 @@ test-serve-api: build-deps $(SERVE_VENV)/.installed ## serve against its OpenAPI
 	$(SWIFT) build --product captcha-gen-serve
 	$(SERVE_VENV)/bin/python tools/serve/run_schemathesis.py --bin $(BIN_DEBUG) \
 	  --schemathesis $(SERVE_VENV)/bin/schemathesis --spec $(SERVE_SPEC)
+
+# The funnel end to end (tools/analytics/funnel_test.py, standard library only; about 20 s): a
+# scripted sequence against two serve processes on a throw-away PostgreSQL comes back exactly from
+# `captcha-gen report --json` and from the admin endpoint of either instance.
+test-analytics: build pg-deps ## the analytics: two serve instances on PostgreSQL, the report's counts exactly
+	@$(PG_CLUSTER) stop; trap '$(PG_CLUSTER) stop' EXIT; trap 'exit 130' INT TERM; \
+	url=$$($(PG_CLUSTER) start) || exit 1; \
+	python3 tools/analytics/funnel_test.py --bin $(BIN_DEBUG) --store $$url
 
 # Real-browser tests of the widget: headless Debian chromium through chromium-driver and selenium.
 # browser_test.py starts two `captcha-gen serve --dev --port 0` (plain, and --steps 8) and drives
