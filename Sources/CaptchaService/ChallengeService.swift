@@ -45,7 +45,8 @@ public final class ChallengeService: Sendable {
   /// `store` and pass tokens in `tokens` (nil: in `store` when it keeps them, as both built-in stores
   /// do, otherwise in this process), for `sites` (by default one site for any page, without a
   /// secret); a site in `siteFactories` (by site key) gets challenges of its own look from pools
-  /// of its own. With `noPuzzle`, the no-puzzle challenge is offered too. Client activity is counted
+  /// of its own, and a site in `siteLooks` challenges of its looks, each drawn by weight, from pools
+  /// of each look. With `noPuzzle`, the no-puzzle challenge is offered too. Client activity is counted
   /// in `activity` (nil: in `store` when it keeps it, as the PostgreSQL store does, otherwise in
   /// this process). The funnel is counted in `analytics` (nil: in `store` when it keeps it, as the
   /// PostgreSQL store does, otherwise in this process). `now` is the clock expiry and activity are
@@ -53,6 +54,7 @@ public final class ChallengeService: Sendable {
   public init(
     factories: [ChallengeFactory], store: any ChallengeStore, tokens: (any PassTokenStore)? = nil,
     sites: SiteRegistry = .single(secret: nil), siteFactories: [String: [ChallengeFactory]] = [:],
+    siteLooks: [String: [SiteLookFactories]] = [:],
     activity: (any ClientActivityStore)? = nil, analytics: (any AnalyticsStore)? = nil,
     settings: ServiceSettings = ServiceSettings(),
     noPuzzle: NoPuzzleOffer? = nil,
@@ -60,7 +62,11 @@ public final class ChallengeService: Sendable {
   ) {
     let signal = RefillSignal()
     let pools = KindPools(
-      factories: factories, siteFactories: siteFactories, capacity: settings.poolSize,
+      factories: factories,
+      siteLooks: siteLooks.merging(
+        siteFactories.mapValues { [SiteLookFactories(name: AnalyticsLabels.defaultLook, factories: $0)] },
+        uniquingKeysWith: { looks, _ in looks }),
+      capacity: settings.poolSize,
       wakeRefiller: { signal.wake() })
     self.kinds = noPuzzle?.adding(to: pools.kinds) ?? pools.kinds
     self.store = store
@@ -87,7 +93,8 @@ public final class ChallengeService: Sendable {
   /// The pool of `kind`, if offered (to the sites without a look of their own).
   public func pool(_ kind: String) -> ChallengePool? { pools.shared[kind] }
 
-  /// The pool `site`'s challenges of `kind` come from, if the site is offered that kind.
+  /// The pool `site`'s challenges of `kind` come from (its first look's), if the site is offered that
+  /// kind.
   public func pool(_ kind: String, site: String) -> ChallengePool? { pools.pool(kind, site: site) }
 
   /// Keeps the pools full and sweeps expired challenges every `settings.sweepInterval`, until the
@@ -116,13 +123,14 @@ public final class ChallengeService: Sendable {
     guard site.hostnames.allows(hostname) else {
       throw ChallengeServiceError.hostnameNotAllowed(hostname, sitekey: site.sitekey)
     }
-    let puzzleKinds = pools.kinds(site: site.sitekey)
+    let look = pools.drawLook(site: site.sitekey)
+    let puzzleKinds = look.kinds
     let offered = noPuzzle?.adding(to: puzzleKinds) ?? puzzleKinds
     let name = kind ?? site.kinds?.first ?? offered[0]
     if let allowed = site.kinds, !allowed.contains(name) {
       throw ChallengeServiceError.kindNotAllowed(name, sitekey: site.sitekey, allowed: allowed)
     }
-    let pool = pools.pool(name, site: site.sitekey)
+    let pool = look.pools[name]
     guard pool != nil || (noPuzzle != nil && name == NoPuzzleOffer.kindName) else {
       throw ChallengeServiceError.kindNotOffered(name, offered: offered)
     }
@@ -140,6 +148,7 @@ public final class ChallengeService: Sendable {
       id: id, expiresAt: now().addingTimeInterval(settings.ttl), kind: name, ready: ready,
       pow: gate.puzzle(level: level + extraLevels, id: id), sitekey: site.sitekey, hostname: hostname,
       noPuzzleOffered: noPuzzleOffered)
+    issued.look = look.name
     issued.audience = Audience(testKey: site.testVerdict != nil, webdriver: automation)
     let stored = issued.stored
     try await store.insert(stored)

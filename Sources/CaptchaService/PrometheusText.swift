@@ -33,14 +33,16 @@ public struct PrometheusText {
 
 extension ChallengeService {
   /// Every metric in the Prometheus text format: pool depth, capacity and refills (per kind in the
-  /// offered order, then the pools of sites with a look of their own, labelled `site`), and the
+  /// offered order, then the pools of sites with a look of their own, labelled `site`, and `look` in
+  /// a look experiment), and the
   /// issued, verified and expired counters, per kind; then this process's share of the funnel per site,
   /// kind, look and audience (`PrometheusText.analytics`).
   public func metricsText() async -> String {
     var pools: [(labels: String, depth: Int, capacity: Int, refilled: Int, seconds: Double, empty: Int)] = []
-    let sitePools = self.pools.sitePools.flatMap { site in site.pools.map { (site.site, $0) } }
-    for (site, pool) in kinds.compactMap({ pool($0) }).map({ ("", $0) }) + sitePools {
-      let more = site.isEmpty ? "" : "site=\"\(site)\""
+    let sitePools = self.pools.sitePools.flatMap { site in
+      site.pools.map { ("site=\"\(site.site)\"" + (site.look.map { ",look=\"\($0)\"" } ?? ""), $0) }
+    }
+    for (more, pool) in kinds.compactMap({ pool($0) }).map({ ("", $0) }) + sitePools {
       pools.append(
         (
           PrometheusText.labels(kind: pool.kind, more), await pool.depth, pool.capacity, await pool.refilled,

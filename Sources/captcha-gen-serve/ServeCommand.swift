@@ -224,7 +224,7 @@ struct ServeCommand: AsyncParsableCommand {
     let factories = kinds.map { ChallengeFactory(kind: $0, backgrounds: backgrounds ?? .builtIn) }
     for factory in factories { _ = try factory.make() }
     let sites = try siteOptions.registry(offered: self.kinds.names, logger: logger)
-    let siteFactories = try siteOptions.siteFactories(
+    let siteLooks = try siteOptions.siteFactories(
       sites, offered: self.kinds.puzzles, backgrounds: backgrounds)
     let settings = ServiceSettings(
       ttl: Double(ttl), poolSize: pool, requireTrack: requireTrack, tokenTTL: Double(siteOptions.tokenTTL),
@@ -232,7 +232,7 @@ struct ServeCommand: AsyncParsableCommand {
       rateLimitPerMinute: rateLimit.perMinute, clientPrefixes: clientPrefix.lengths,
       analyticsRetention: analyticsOptions.analyticsRetention)
     return ChallengeService(
-      factories: factories, store: store, sites: sites, siteFactories: siteFactories, settings: settings,
+      factories: factories, store: store, sites: sites, siteLooks: siteLooks, settings: settings,
       noPuzzle: self.kinds.noPuzzle, logger: logger)
   }
 

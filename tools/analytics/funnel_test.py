@@ -1,7 +1,8 @@
 """The funnel, end to end: a scripted sequence against two `captcha-gen serve` processes sharing one
-PostgreSQL comes back exactly from `captcha-gen report --json` and from the admin endpoint of either
-instance (the same bytes from all three); the endpoint refuses a request without the token and never
-shows a token, an answer or an address.
+PostgreSQL, on a site with a look experiment (looks a and b, b stepped), comes back exactly, per look,
+from `captcha-gen report --json` and from the admin endpoint of either instance (the same bytes from
+all three); the endpoint refuses a request without the token and never shows a token, an answer or an
+address.
 
     python3 tools/analytics/funnel_test.py --bin .build/debug/captcha-gen --store postgres://captcha@127.0.0.1:54329/postgres
 
@@ -31,7 +32,8 @@ ADMIN_TOKEN = "funnel-test-admin-" + uuid.uuid4().hex
 SECRET = "funnel-test-secret-" + uuid.uuid4().hex
 SITE = "shop"
 
-# The scripted sequence, and what the report must say of it (site shop, kind slide, look default).
+# The scripted sequence (site shop, kind slide; each challenge drawn under look a or b), and what the
+# report must say of it per look.
 FIRST_TRY_PASSES = 5
 SECOND_ATTEMPT_PASSES = 2  # each after a failure on attempt 1
 LONE_FAILURES = 1  # a failure on attempt 1 with no retry
@@ -69,7 +71,8 @@ class FunnelTest(unittest.TestCase):
         cls.folder = tempfile.mkdtemp(prefix="funnel-test-")
         cls.store = create_database(ARGS.store)
         sites = {"sites": [{"sitekey": SITE, "secret_sha256": hashlib.sha256(SECRET.encode()).hexdigest(),
-                            "hostnames": ["*"]}]}
+                            "hostnames": ["*"],
+                            "looks": [{"name": "a", "weight": 1}, {"name": "b", "weight": 1, "steps": 8}]}]}
         sites_path = os.path.join(cls.folder, "sites.json")
         with open(sites_path, "w") as f:
             json.dump(sites, f)
@@ -86,19 +89,28 @@ class FunnelTest(unittest.TestCase):
         for server in cls.servers:
             server.stop()
 
-    def issue(self, server, client=None):
+    def issue(self, server, client=None, tally=None):
+        """A new challenge for the site; `tally[look]["issued"]` counts it under its look."""
         body = {"sitekey": SITE}
         if client:
             body["client"] = client
         status, challenge, text = request(server.url + "/v1/challenges", body)
         self.assertEqual(status, 200, text)
+        challenge["look"] = "b" if "steps" in challenge else "a"  # look b is the stepped one
+        if tally is not None:
+            tally[challenge["look"]]["issued"] += 1
         return challenge
 
     def verify(self, server, challenge, right, attempt, webdriver=False):
-        target = challenge["answer"]["target"]
-        x = target["x"] if right else (target["x"] - 50 if target["x"] > 60 else target["x"] + 50)
-        body = {"x": x, "y": target["y"],
-                "client": {"attempt": attempt, "shown_ms": 150, "solve_ms": 2500, "webdriver": webdriver}}
+        answer = challenge["answer"]
+        if "steps" in answer:
+            index, count = answer["steps"]["index"], answer["steps"]["count"]
+            body = {"step": index if right else (index + 1) % count}
+        else:
+            target = answer["target"]
+            x = target["x"] if right else (target["x"] - 50 if target["x"] > 60 else target["x"] + 50)
+            body = {"x": x, "y": target["y"]}
+        body["client"] = {"attempt": attempt, "shown_ms": 150, "solve_ms": 2500, "webdriver": webdriver}
         status, verdict, text = request(server.url + f"/v1/challenges/{challenge['id']}/verify", body)
         self.assertEqual(status, 200, text)
         self.assertEqual(verdict["pass"], right, text)
@@ -119,25 +131,46 @@ class FunnelTest(unittest.TestCase):
 
     def test_scripted_counts_come_back_exactly_everywhere(self):
         a, b = self.servers
+        keys = ["issued", "attempted", "first_attempts", "passed_first", "passed_later", "failed", "tokens",
+                "siteverify_success", "replays"]
+        tally = {look: dict.fromkeys(keys, 0) for look in "ab"}
+
+        def answered(challenge, right, attempt, server):
+            counts = tally[challenge["look"]]
+            counts["attempted"] += 1
+            counts["first_attempts"] += attempt == 1
+            token = self.verify(server, challenge, right=right, attempt=attempt)
+            if right:
+                counts["passed_first" if attempt == 1 else "passed_later"] += 1
+                counts["tokens"] += 1
+            else:
+                counts["failed"] += 1
+            return token
+
         tokens = []
         for i in range(FIRST_TRY_PASSES):  # issued on one instance, answered on the other
-            challenge = self.issue([a, b][i % 2])
-            tokens.append(self.verify([b, a][i % 2], challenge, right=True, attempt=1))
+            challenge = self.issue([a, b][i % 2], tally=tally)
+            tokens.append((challenge["look"], answered(challenge, True, 1, [b, a][i % 2])))
         for i in range(SECOND_ATTEMPT_PASSES):
-            self.verify(a, self.issue(a), right=False, attempt=1)
-            tokens.append(self.verify(b, self.issue(b), right=True, attempt=2))
+            answered(self.issue(a, tally=tally), False, 1, a)
+            challenge = self.issue(b, tally=tally)
+            tokens.append((challenge["look"], answered(challenge, True, 2, b)))
         for _ in range(LONE_FAILURES):
-            self.verify(b, self.issue(a), right=False, attempt=1)
+            answered(self.issue(a, tally=tally), False, 1, b)
+        abandoned = {"a": 0, "b": 0}
         for i in range(ABANDONS):
-            self.issue([a, b][i % 2])
+            abandoned[self.issue([a, b][i % 2], tally=tally)["look"]] += 1
         for i in range(DRIVEN_PASSES):
             challenge = self.issue(a, client={"webdriver": True})
             self.verify(b, challenge, right=True, attempt=1, webdriver=True)
         for i in range(SITEVERIFY_SUCCESSES):
-            self.assertTrue(self.siteverify([a, b][i % 2], tokens[i]))
+            self.assertTrue(self.siteverify([a, b][i % 2], tokens[i][1]))
+            tally[tokens[i][0]]["siteverify_success"] += 1
         for i in range(REPLAYS):
-            self.assertFalse(self.siteverify([b, a][i % 2], tokens[i]))
+            self.assertFalse(self.siteverify([b, a][i % 2], tokens[i][1]))
+            tally[tokens[i][0]]["replays"] += 1
         self.assertTrue(self.siteverify(a, "anything", secret="test-secret-always-pass"))
+        tokens = [token for _, token in tokens]
 
         since = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(self.started - 600))
         until = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() + 600))
@@ -146,33 +179,40 @@ class FunnelTest(unittest.TestCase):
         while True:  # the abandoned challenges are counted by a sweep a few seconds after they expire
             status, report, text = self.admin_report(a, query)
             self.assertEqual(status, 200, text)
-            rows = {r["audience"]: r for r in report["sites"][0]["rows"]}
-            if rows["people"]["abandoned"] == ABANDONS or time.monotonic() > deadline:
+            rows = report["sites"][0]["rows"]
+            people = {r["look"]: r for r in rows if r["audience"] == "people"}
+            if sum(r["abandoned"] for r in people.values()) == ABANDONS or time.monotonic() > deadline:
                 break
             time.sleep(1)
 
-        people = rows["people"]
-        issued = FIRST_TRY_PASSES + 2 * SECOND_ATTEMPT_PASSES + LONE_FAILURES + ABANDONS
-        attempted = FIRST_TRY_PASSES + 2 * SECOND_ATTEMPT_PASSES + LONE_FAILURES
-        passes = FIRST_TRY_PASSES + SECOND_ATTEMPT_PASSES
-        first_attempts = FIRST_TRY_PASSES + SECOND_ATTEMPT_PASSES + LONE_FAILURES
-        self.assertEqual((people["kind"], people["look"]), ("slide", "default"))
-        self.assertEqual(people["issued"], issued)
-        self.assertEqual(people["shown"], attempted)
-        self.assertEqual(people["attempted"], attempted)
-        self.assertEqual(people["passed_first"], FIRST_TRY_PASSES)
-        self.assertEqual(people["passed_later"], SECOND_ATTEMPT_PASSES)
-        self.assertEqual(people["failed"], {"not_in_gap": SECOND_ATTEMPT_PASSES + LONE_FAILURES})
-        self.assertEqual(people["abandoned"], ABANDONS)
-        self.assertEqual(people["tokens"], passes)
-        self.assertEqual(people["siteverify_success"], SITEVERIFY_SUCCESSES)
-        self.assertEqual(people["siteverify_failure"], {"timeout-or-duplicate": REPLAYS})
-        self.assertEqual(sum(people["levels"].values()), issued)
-        self.assertAlmostEqual(people["first_try_rate"]["value"], FIRST_TRY_PASSES / first_attempts, places=4)
-        self.assertLess(people["first_try_rate"]["low"], people["first_try_rate"]["value"])
-        self.assertTrue(2000 <= people["solve_ms"]["p50"] <= 3000, people["solve_ms"])
-        driven = rows["automation"]
-        self.assertEqual((driven["issued"], driven["passed_first"], driven["tokens"]), (DRIVEN_PASSES,) * 3)
+        self.assertEqual(sum(t["issued"] for t in tally.values()),
+                         FIRST_TRY_PASSES + 2 * SECOND_ATTEMPT_PASSES + LONE_FAILURES + ABANDONS)
+        self.assertEqual(set(people), {look for look in "ab" if tally[look]["issued"]})
+        for look, row in people.items():
+            counts = tally[look]
+            with self.subTest(look=look):
+                self.assertEqual(row["kind"], "slide")
+                self.assertEqual(row["issued"], counts["issued"])
+                self.assertEqual(row["shown"], counts["attempted"])
+                self.assertEqual(row["attempted"], counts["attempted"])
+                self.assertEqual(row["passed_first"], counts["passed_first"])
+                self.assertEqual(row["passed_later"], counts["passed_later"])
+                self.assertEqual(sum(row["failed"].values()), counts["failed"])
+                self.assertEqual(row["abandoned"], abandoned[look])
+                self.assertEqual(row["tokens"], counts["tokens"])
+                self.assertEqual(row["siteverify_success"], counts["siteverify_success"])
+                self.assertEqual(row["siteverify_failure"],
+                                 {"timeout-or-duplicate": counts["replays"]} if counts["replays"] else {})
+                self.assertEqual(sum(row["levels"].values()), counts["issued"])
+                if counts["first_attempts"]:
+                    self.assertAlmostEqual(row["first_try_rate"]["value"],
+                                           counts["passed_first"] / counts["first_attempts"], places=4)
+                if counts["attempted"]:
+                    self.assertTrue(2000 <= row["solve_ms"]["p50"] <= 3000, row["solve_ms"])
+        driven = [r for r in rows if r["audience"] == "automation"]
+        self.assertEqual(sum(r["issued"] for r in driven), DRIVEN_PASSES)
+        self.assertEqual(sum(r["passed_first"] for r in driven), DRIVEN_PASSES)
+        self.assertEqual(sum(r["tokens"] for r in driven), DRIVEN_PASSES)
 
         # The same bytes from the other instance and from the command line.
         _, _, from_a = self.admin_report(a, query)
@@ -187,7 +227,7 @@ class FunnelTest(unittest.TestCase):
         self.assertEqual(via_serve.stdout.strip(), from_a)
         table = self.cli_report("--store", self.store, "--site", SITE, "--since", since, "--until", until)
         self.assertEqual(table.returncode, 0, table.stderr)
-        self.assertIn("shop  slide  default  people", table.stdout)
+        self.assertRegex(table.stdout, r"shop +slide +[ab] +people")
 
         # Nothing of a person in the report: no token, answer, id or address.
         for secret in [t for t in tokens if t] + [ADMIN_TOKEN, "127.0.0.1", '"answer"', '"target"']:
