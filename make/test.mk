@@ -50,11 +50,15 @@ test-serve-api: build-deps $(SERVE_VENV)/.installed ## serve against its OpenAPI
 
 # The funnel end to end (tools/analytics/funnel_test.py, standard library only; about 20 s): a
 # scripted sequence against two serve processes on a throw-away PostgreSQL comes back exactly from
-# `captcha-gen report --json` and from the admin endpoint of either instance.
-test-analytics: build pg-deps ## the analytics: two serve instances on PostgreSQL, the report's counts exactly
+# `captcha-gen report --json` and from the admin endpoint of either instance. Then the dashboard in
+# headless Chromium against the report's numbers (dashboard_test.py, about 10 s;
+# DASHBOARD_ARGS='--screenshot docs/images/dashboard.png' refreshes the docs' picture).
+DASHBOARD_ARGS ?=
+test-analytics: build pg-deps browser-deps browser-venv ## the analytics: two serve instances on PostgreSQL, the report's counts exactly; the dashboard in Chromium
 	@$(PG_CLUSTER) stop; trap '$(PG_CLUSTER) stop' EXIT; trap 'exit 130' INT TERM; \
 	url=$$($(PG_CLUSTER) start) || exit 1; \
 	python3 tools/analytics/funnel_test.py --bin $(BIN_DEBUG) --store $$url
+	$(BROWSER_VENV)/bin/python tools/analytics/dashboard_test.py --bin $(BIN_DEBUG) $(DASHBOARD_ARGS)
 
 # Real-browser tests of the widget: headless Debian chromium through chromium-driver and selenium.
 # browser_test.py starts two `captcha-gen serve --dev --port 0` (plain, and --steps 8) and drives

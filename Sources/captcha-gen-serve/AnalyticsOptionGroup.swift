@@ -10,8 +10,8 @@ struct AnalyticsOptionGroup: ParsableArguments {
   @Option(
     name: .customLong("admin-token-file"),
     help: ArgumentHelp(
-      "The file holding the admin token (one line) that turns on the operator's report at /admin/v1/report "
-        + "(Authorization: Bearer TOKEN; docs/analytics.md); without it the report is off (404).",
+      "The file holding the admin token (one line) that turns on the operator's dashboard at /admin/ and the "
+        + "report at /admin/v1/report (Authorization: Bearer TOKEN; docs/analytics.md); without it they are off (404).",
       valueName: "file"))
   var adminTokenFile: String?
 

@@ -3,6 +3,7 @@ import CaptchaService
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import NIOCore
 import XCTest
 
 /// The operator's report over HTTP: off without an admin token (404), 401 without the token, one
@@ -140,4 +141,53 @@ final class AdminEndpointTests: XCTestCase {
       XCTAssertFalse(text.contains("127.0.0.1"), "no address in /metrics")
     }
   }
+
+  func testTheDashboardSignsInWithACookieAndShowsTheReportsNumbers() async throws {
+    try await withAdmin { client, _ in
+      let challenge = try await client.post("/v1/challenges").json
+      _ = try await client.post(
+        "/v1/challenges/\(challenge["id"] as! String)/verify", try RightAnswer.body(challenge))
+      let signIn = try await client.get("/admin/")
+      XCTAssertEqual(signIn.status, .unauthorized)
+      XCTAssertTrue(signIn.text.contains("<form method=\"post\" action=\"/admin/login\">"), signIn.text)
+      XCTAssertEqual(signIn.headers[.contentSecurityPolicy], AdminRoutesPolicy.expected)
+      let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+      let wrong = try await client.execute(
+        uri: "/admin/login", method: .post, headers: form, body: ByteBuffer(string: "token=nope"))
+      XCTAssertEqual(wrong.status, .unauthorized)
+      XCTAssertTrue(wrong.text.contains("That is not the admin token."))
+      let right = try await client.execute(
+        uri: "/admin/login", method: .post, headers: form,
+        body: ByteBuffer(string: "token=s3cret-admin-token"))
+      XCTAssertEqual(right.status, .seeOther)
+      let cookie = try XCTUnwrap(right.headers[.setCookie])
+      XCTAssertTrue(cookie.hasPrefix("captcha_gen_admin=") && cookie.contains("HttpOnly"), cookie)
+      let page = try await client.execute(
+        uri: "/admin/?since=1h", method: .get, headers: [.cookie: String(cookie.prefix { $0 != ";" })])
+      XCTAssertEqual(page.status, .ok)
+      XCTAssertEqual(page.headers[.contentSecurityPolicy], AdminRoutesPolicy.expected)
+      let html = page.text
+      XCTAssertTrue(
+        html.contains(#"<tr data-kind="slide" data-look="default" data-audience="people">"#), html)
+      XCTAssertTrue(html.contains(#"<td data-metric="passed_first">1</td>"#), html)
+      XCTAssertTrue(html.contains("<svg class=\"chart\" role=\"img\""), html)
+      XCTAssertFalse(html.contains("<script"), "no script on the dashboard")
+      XCTAssertFalse(html.contains("s3cret-admin-token"), "the page never shows the token")
+      XCTAssertFalse(html.contains(challenge["id"] as! String), "nor a challenge id")
+      let css = try await client.get("/admin/dashboard.css")
+      XCTAssertEqual(css.headers[.contentType], "text/css; charset=utf-8")
+    }
+  }
+
+  func testWithoutAnAdminTokenTheDashboardIsNotThere() async throws {
+    try await ServeHarness.withServer { client, _ in
+      let response = try await client.get("/admin/")
+      XCTAssertEqual(response.status, .notFound)
+    }
+  }
+}
+
+enum AdminRoutesPolicy {
+  static let expected =
+    "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 }
