@@ -43,11 +43,12 @@ let package = Package(
     .target(name: "CProofOfWork", dependencies: ["CSHA256"]),
     // The proof of work: puzzles per level, solutions, the shared table (docs/proof-of-work.md).
     .target(name: "CaptchaProofOfWork", dependencies: ["CaptchaSupport", "CProofOfWork"]),
-    // C shim over libpng and libjpeg-turbo; owns every setjmp/longjmp.
+    // C shim over libpng, libjpeg-turbo and libwebp; owns every setjmp/longjmp.
     .target(
       name: "CCodecs",
       linkerSettings: [
-        .linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("deflate"), .linkedLibrary("z"),
+        .linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("deflate"),
+        .linkedLibrary("z"),
       ]
     ),
     // Pictures: RGBA images, decode/encode, resize, the procedural background, masks as images.
@@ -92,7 +93,7 @@ let package = Package(
         .embedInCode("Resources/widget/rotate.js"), .embedInCode("Resources/widget/pattern.js"),
         .embedInCode("Resources/widget/token.js"), .embedInCode("Resources/widget/pow.js"),
         .embedInCode("Resources/widget/no-puzzle.js"), .embedInCode("Resources/widget/states.js"),
-        .embedInCode("Resources/widget/mount.js"),
+        .embedInCode("Resources/widget/mount.js"), .embedInCode("Resources/dropin.js"),
       ]
     ),
     // The PostgreSQL ChallengeStore (`--store postgres://…`): challenges shared by several instances,
@@ -117,7 +118,7 @@ let package = Package(
         "CaptchaArguments",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
-      // A static executable (Linux): the Swift runtime, libstdc++, libpng, libjpeg, zlib and the C
+      // A static executable (Linux): the Swift runtime, libstdc++, libpng, libjpeg, libwebp, zlib and the C
       // library linked in. No dynamic linker runs, so a process starts in 3.8 ms instead of 5.6
       // (docs/decisions/0002-static-executable.md), and the binary runs where neither the Swift toolchain nor
       // the codec libraries are installed. The linker warns that glibc's user lookups (getpwuid,

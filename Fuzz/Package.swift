@@ -16,6 +16,6 @@ func fuzzTarget(_ name: String) -> Target {
 let package = Package(
   name: "captcha-fuzz",
   dependencies: [.package(name: "captcha-gen", path: "..")],
-  targets: ["fuzz-svg-raster", "fuzz-png", "fuzz-png-encode", "fuzz-jpeg", "fuzz-answer"].map(fuzzTarget),
+  targets: ["fuzz-svg-raster", "fuzz-png", "fuzz-png-encode", "fuzz-jpeg", "fuzz-webp", "fuzz-answer"].map(fuzzTarget),
   swiftLanguageModes: [.v5]
 )

@@ -14,7 +14,7 @@ SIMULATE_ARGS    ?=
 
 ##@ Benchmarks (figures, not tests)
 
-.PHONY: bench bench-suites bench-compare bench-tools bench-png raster-compare bench-serve bench-pow \
+.PHONY: bench bench-suites bench-compare bench-tools bench-png raster-compare bench-serve bench-bytes bench-pow \
   bench-pow-widget simulate-pow
 
 bench: bench-compare bench-suites ## the comparisons with the baselines, then the in-process suites
@@ -39,7 +39,7 @@ $(CODEC_FLOOR): tools/bench/codec-floor.c
 $(PNG_OPTIONS): tools/bench/png-options.c tools/bench/png_deflate.c tools/bench/png_deflate.h \
                 Sources/CCodecs/*.c Sources/CCodecs/*.h Sources/CCodecs/include/ccodecs.h | bench-tools
 	$(CC) -O2 -Wall -I Sources/CCodecs -I Sources/CCodecs/include -o $@ tools/bench/png-options.c \
-	  tools/bench/png_deflate.c Sources/CCodecs/ccodecs_*.c -lpng -ljpeg -lz -ldeflate
+	  tools/bench/png_deflate.c Sources/CCodecs/ccodecs_*.c -lpng -ljpeg -lwebp -lz -ldeflate
 
 # Size and CPU time of each zlib level, strategy and filter, and libdeflate, on captcha-gen's own
 # outputs: the table in docs/decisions/0004-png-and-jpeg-codecs.md.
@@ -76,6 +76,12 @@ bench-serve: build-deps pg-deps ## serve's sustained rates, memory store and Pos
 	$(SWIFT) build -c release --product captcha-gen
 	$(SWIFT) build -c release --product captcha-gen-serve
 	python3 tools/serve/bench_serve.py --bin $(BIN_RELEASE) $(SERVE_BENCH_ARGS)
+
+# Bytes a browser downloads per served challenge, per kind and background format (png, jpeg, webp,
+# webp-lossless), on the built-in picture and on PHOTOS, with batch's time per captcha in each
+# format (docs/performance.md, "Bytes to a phone"); BYTES_ARGS='--count 40' passes options.
+bench-bytes: release ## bytes per served challenge, per kind and format (PNG, JPEG, WebP)
+	python3 tools/bench/picture_bytes.py --bin $(BIN_RELEASE) --photos "$(PHOTOS)" $(BYTES_ARGS)
 
 # The widget's solver's time per level in Chromium against the fastest native solver (every core)
 # and plain SHA-256 hashcash as the baseline, and the server's cost per check;

@@ -1,10 +1,10 @@
 # libFuzzer targets (a package of their own, Fuzz/, so `swift build` and `swift test` never build
-# them): SVG path parser and rasteriser, PNG decode, PNG encode round trip, JPEG decode, answer.json
+# them): SVG path parser and rasteriser, PNG decode, PNG encode round trip, JPEG decode, WebP decode and round trip, answer.json
 # reader. Each runs for FUZZ_SECONDS on its seeds (Fixtures/fuzz/TARGET); new inputs collect in
 # .build/fuzz/corpus, crashes and hangs in .build/fuzz/artifacts (make a regression test of each).
 
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= svg-raster png png-encode jpeg answer
+FUZZ_TARGETS ?= svg-raster png png-encode jpeg webp answer
 
 ##@ Fuzz
 

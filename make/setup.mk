@@ -1,9 +1,9 @@
 # Set-up: Debian packages and Python venvs. Each rule installs only what is missing, so a target
 # that depends on one costs nothing once the machine has it.
 
-DEB_PACKAGES         = libpng-dev libjpeg62-turbo-dev libdeflate-dev zlib1g-dev
+DEB_PACKAGES         = libpng-dev libjpeg62-turbo-dev libwebp-dev libdeflate-dev zlib1g-dev
 PG_DEB_PACKAGES      = postgresql
-BROWSER_DEB_PACKAGES = chromium chromium-driver python3 python3-venv
+BROWSER_DEB_PACKAGES = chromium chromium-driver python3 python3-venv openssl
 DOCKER_DEB_PACKAGES  = docker.io ca-certificates binutils
 # GNU time reports each run's peak RSS; libdeflate is compared with zlib by bench-png.
 BENCH_DEB_PACKAGES   = time libdeflate-dev
@@ -14,11 +14,12 @@ TEST_DEB_PACKAGES    = $(PG_DEB_PACKAGES) $(BROWSER_DEB_PACKAGES) $(DOCKER_DEB_P
 LINT_VENV    = .venv-lint
 SERVE_VENV   = .venv-serve
 BROWSER_VENV = .venv-browser
+DROPIN_VENV  = .venv-dropin
 VENV         = .venv
 SOLVER_VENV  = .venv-solvers
 BENCH_VENV   = .venv-bench
 RASTER_VENV  = .venv-raster
-TEST_VENVS   = $(LINT_VENV) $(SERVE_VENV) $(BROWSER_VENV) $(VENV) $(SOLVER_VENV)
+TEST_VENVS   = $(LINT_VENV) $(SERVE_VENV) $(BROWSER_VENV) $(DROPIN_VENV) $(VENV) $(SOLVER_VENV)
 
 # $(call apt-install,PACKAGES): installs those of the Debian PACKAGES that are missing.
 define apt-install
@@ -41,13 +42,13 @@ endef
 ##@ Set-up
 
 .PHONY: deps build-deps pg-deps browser-deps docker-deps python-deps bench-deps attack-venv \
-  attack-learn-venv solver-venv bench-venv browser-venv
+  attack-learn-venv solver-venv bench-venv browser-venv dropin-venv
 
 deps: build-deps ## everything `make test` needs: Debian packages and Python venvs (only what is missing)
 	$(call apt-install,$(TEST_DEB_PACKAGES))
 	@$(MAKE) --no-print-directory $(addsuffix /.installed,$(TEST_VENVS))
 
-build-deps: ## the C libraries' headers a build needs (libpng, libjpeg-turbo, libdeflate, zlib)
+build-deps: ## the C libraries' headers a build needs (libpng, libjpeg-turbo, libwebp, libdeflate, zlib)
 	$(call apt-install,$(DEB_PACKAGES))
 
 pg-deps:
@@ -79,6 +80,13 @@ $(BROWSER_VENV)/.installed: tools/widget/requirements.txt tools/widget/requireme
 	$(BROWSER_VENV)/bin/pip install --quiet -r tools/widget/requirements.txt
 	$(BROWSER_VENV)/bin/pip install --quiet --no-deps -r tools/widget/requirements-axe.txt
 	touch $@
+
+# The drop-in test's unmodified captcha integrations (Django and its Turnstile, hCaptcha and
+# reCAPTCHA libraries) and selenium.
+dropin-venv: $(DROPIN_VENV)/.installed
+
+$(DROPIN_VENV)/.installed: tools/widget/requirements-dropin.txt | browser-deps python-deps
+	$(call venv,$(DROPIN_VENV),tools/widget/requirements-dropin.txt)
 
 attack-venv: $(VENV)/.installed
 

@@ -11,7 +11,8 @@ TEST_IMAGE         = captcha-gen:test
 
 ##@ Test (CI's full run and its suites)
 
-.PHONY: test test-unit test-serve test-serve-api test-analytics test-browser test-pow-browser test-attacks examples \
+.PHONY: test test-unit test-serve test-serve-api test-analytics test-browser test-dropin test-pow-browser \
+  test-attacks examples \
   test-image pg-start pg-stop
 
 test: deps ## CI's full run: every suite below, the node tests, the native solver's vectors, every lint
@@ -21,6 +22,7 @@ test: deps ## CI's full run: every suite below, the node tests, the native solve
 	$(MAKE) --no-print-directory test-serve
 	$(MAKE) --no-print-directory test-analytics
 	$(MAKE) --no-print-directory test-browser
+	$(MAKE) --no-print-directory test-dropin
 	$(MAKE) --no-print-directory test-attacks
 	$(MAKE) --no-print-directory examples
 	$(MAKE) --no-print-directory test-image
@@ -77,6 +79,15 @@ test-browser: build browser-deps browser-venv pg-deps ## the widget in headless 
 	$(BROWSER_VENV)/bin/python tools/widget/pow_widget_test.py --bin $(BIN_DEBUG)
 	$(BROWSER_VENV)/bin/python tools/widget/a11y_test.py --bin $(BIN_DEBUG)
 	$(MAKE) --no-print-directory test-pow-browser
+
+# Unmodified integrations from PyPI against captcha-gen (tools/widget/dropin_e2e_test.py, under a
+# minute): a Django sign-up site with django-turnstile, django-hCaptcha and django-recaptcha, each
+# pointed at serve through its own settings (django-recaptcha over HTTPS, through a TLS proxy with a
+# test certificate authority made by openssl); the browser solves each widget, each library accepts
+# the sign-up and refuses a made-up, a replayed and another site's token; django-recaptcha's v3 widget
+# with its action and score check; each script's page API (DROPIN_ARGS='-k hcaptcha').
+test-dropin: build browser-deps dropin-venv ## Turnstile, hCaptcha and reCAPTCHA libraries against serve, in Chromium
+	$(DROPIN_VENV)/bin/python tools/widget/dropin_e2e_test.py --bin $(BIN_DEBUG) $(DROPIN_ARGS)
 
 # The worker (Resources/pow-worker.js) in a Web Worker against Fixtures/pow-vectors.json (about 10 s).
 test-pow-browser: browser-deps browser-venv ## the proof-of-work worker in headless Chromium

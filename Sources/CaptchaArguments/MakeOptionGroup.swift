@@ -71,10 +71,15 @@ public struct MakeOptionGroup: ParsableArguments {
         + "(default \(RotateOptions.defaultTolerance)).", valueName: "n"))
   var tolerance: Int?
 
-  @Option(help: "Background file format: png (the default) or jpeg (the piece is always PNG).")
+  @Option(
+    help:
+      ArgumentHelp(
+        "Background file format: png (the default), jpeg, webp (lossy, a fraction of png's bytes) or webp-lossless "
+          + "(the piece is always PNG)."))
   var format: OutputFormat?
 
-  @Option(help: "JPEG quality, 1…100 (with --format jpeg; default \(OutputFormat.defaultQuality)).")
+  @Option(
+    help: "Quality of a jpeg or webp background, 1…100 (default \(OutputFormat.defaultQuality)).")
   var quality: Int?
 
   @Option(

@@ -40,7 +40,7 @@ public enum BatchInputs: Equatable, Sendable {
     return 0
   }
 
-  /// `--images DIR`: the PNG and JPEG files (`.png`, `.jpg`, `.jpeg`, any case) directly inside
+  /// `--images DIR`: the PNG, JPEG and WebP files (`.png`, `.jpg`, `.jpeg`, `.webp`, any case) directly inside
   /// `dir`, hidden files skipped, sorted by the UTF-8 bytes of their names.
   public static func folder(_ dir: String) throws -> BatchInputs {
     var isDir: Bool = false
@@ -56,7 +56,7 @@ public enum BatchInputs: Equatable, Sendable {
     let images = names.filter { !$0.hasPrefix(".") && isImageName($0) }
       .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     guard !images.isEmpty else {
-      throw CaptchaError(.missingInput, "The image folder \(dir) has no PNG or JPEG files.")
+      throw CaptchaError(.missingInput, "The image folder \(dir) has no PNG, JPEG or WebP files.")
     }
     return .files(images.map { (name: $0, path: PathText.appending(dir, $0)) })
   }
@@ -87,6 +87,6 @@ public enum BatchInputs: Equatable, Sendable {
 
   static func isImageName(_ name: String) -> Bool {
     let ext = PathText.pathExtension(name).lowercased()
-    return ext == "png" || ext == "jpg" || ext == "jpeg"
+    return ext == "png" || ext == "jpg" || ext == "jpeg" || ext == "webp"
   }
 }

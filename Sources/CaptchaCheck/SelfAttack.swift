@@ -36,7 +36,7 @@ public enum SelfAttack {
   }
 
   /// Attacks a captcha's encoded files exactly as a client would receive them (the background is
-  /// decoded from its PNG or JPEG bytes), judged against its answer.
+  /// decoded from its PNG, JPEG or WebP bytes), judged against its answer.
   public static func run(
     files: CaptchaFiles, answer: SlideAnswer, attacks: [any ClientAttack] = defaultAttacks
   ) throws -> SelfAttackReport {

@@ -18,7 +18,7 @@ import CaptchaSupport
 ///
 /// - Both folders are walked recursively; hidden files and folders (name starting with `.`) are
 ///   skipped; entries are sorted by relative path (byte order of UTF-8, `/` separators).
-/// - `.png`, `.jpg`, `.jpeg` files (any case) are compared as decoded pixels with the thresholds;
+/// - `.png`, `.jpg`, `.jpeg`, `.webp` files (any case) are compared as decoded pixels with the thresholds;
 ///   any other file is compared byte for byte (so `answer.json` next to goldens is checked too).
 /// - A file present on only one side is a difference; a file that cannot be read or decoded is an
 ///   error for that entry and the others are still compared.
@@ -64,7 +64,7 @@ public enum FolderCompare {
   /// True for the extensions compared as pixels.
   public static func isImagePath(_ path: String) -> Bool {
     let ext = PathText.pathExtension(path).lowercased()
-    return ext == "png" || ext == "jpg" || ext == "jpeg"
+    return ext == "png" || ext == "jpg" || ext == "jpeg" || ext == "webp"
   }
 
   /// Relative paths of the regular files under `root`, recursive, hidden entries skipped, sorted.

@@ -41,6 +41,8 @@ public enum CaptchaServer {
     router.add(middleware: CORSMiddleware(sites: service.sites))
     ChallengeRoutes(service: service, dev: settings.dev, proxies: settings.trustedProxies).add(to: router)
     SiteverifyRoutes(service: service).add(to: router)
+    DropInVerifyRoutes(service: service).add(to: router)
+    DropInScriptRoutes().add(to: router)
     OperationalRoutes(service: service, assets: ServeAssets.load()).add(to: router)
     if let token = settings.adminToken { AdminRoutes(service: service, token: token).add(to: router) }
     return router

@@ -14,8 +14,10 @@ struct ChallengeRoutes {
 
   func add(to router: Router<ServeRequestContext>) {
     router.post("/v1/challenges") { request, context in try await issue(request, context) }
-    router.get("/v1/challenges/:id/background") { _, context in try await picture(.background, context) }
-    router.get("/v1/challenges/:id/piece") { _, context in try await picture(.piece, context) }
+    router.get("/v1/challenges/:id/background") { request, context in
+      try await picture(.background, request, context)
+    }
+    router.get("/v1/challenges/:id/piece") { request, context in try await picture(.piece, request, context) }
     router.post("/v1/challenges/:id/verify") { request, context in try await verify(request, context) }
   }
 
@@ -26,7 +28,8 @@ struct ChallengeRoutes {
       let issued = try await service.issue(
         kind: body.kind, sitekey: body.sitekey, hostname: origin.hostname, client: client(request, context),
         automation: body.client?.webdriver ?? false)
-      return .json(ChallengeJSON.value(issued, inlineImages: body.inlineImages ?? false, dev: dev))
+      let inline = body.inlineImages == true ? InlineImages(accept: request.headers[.accept]) : nil
+      return .json(try ChallengeJSON.value(issued, inlineImages: inline, dev: dev))
     } catch let error as ChallengeServiceError {
       if case .hostnameNotAllowed = error { throw APIError(.forbidden, APIWording.text(error)) }
       throw APIError(.badRequest, APIWording.text(error))
@@ -37,14 +40,18 @@ struct ChallengeRoutes {
     }
   }
 
-  func picture(_ which: ChallengePicture, _ context: ServeRequestContext) async throws -> Response {
+  /// A challenge's picture, in the format the client's `Accept` header allows (`PictureNegotiation`).
+  func picture(_ which: ChallengePicture, _ request: Request, _ context: ServeRequestContext) async throws
+    -> Response
+  {
     let id = try context.parameters.require("id")
     do {
-      guard let picture = try await service.picture(id: id, which) else {
+      guard let stored = try await service.picture(id: id, which) else {
         throw APIError(
           .notFound, "challenge \(id) has no \(which.rawValue): it is unknown, verified or expired")
       }
-      return .body(picture.bytes, mediaType: picture.mediaType)
+      let picture = try PictureNegotiation.deliverable(stored, accept: request.headers[.accept])
+      return .body(picture.bytes, mediaType: picture.mediaType, headers: [.vary: "Accept"])
     } catch let error as ChallengeStoreUnavailable {
       throw Self.unavailable(error, context)
     }

@@ -37,6 +37,18 @@ struct ServeAssets: Sendable {
     Array(widgetPrologue.utf8) + widgetParts.flatMap(\.bytes) + Array(widgetEpilogue.utf8)
   }
 
+  /// What the drop-in scripts (`/turnstile/v0/api.js`, `/1/api.js`, `/recaptcha/api.js`) put around
+  /// the widget's parts and `dropin.js`: one function scope, as `/widget.js`'s, that starts the
+  /// service's API (and `CaptchaGen`, when the page has none yet); `SERVICE` is the service's name.
+  static let dropInPrologue = "(function () {\n  'use strict';\n  var CaptchaGenParts = {};\n"
+  static let dropInEpilogue = "  CaptchaGenParts.dropin.start('SERVICE');\n})();\n"
+
+  /// The drop-in script of the service `name` (a `DropInShape`'s raw value).
+  static func dropInScript(_ name: String) -> [UInt8] {
+    Array(dropInPrologue.utf8) + widgetParts.flatMap(\.bytes) + PackageResources.dropin_js
+      + Array(dropInEpilogue.replacingOccurrences(of: "SERVICE", with: name).utf8)
+  }
+
   /// The files as compiled in.
   static func load() -> ServeAssets {
     ServeAssets(

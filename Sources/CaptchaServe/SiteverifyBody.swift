@@ -10,6 +10,8 @@ struct SiteverifyBody: Equatable {
   /// Accepted as Turnstile's is; not compared with anything (docs/serving.md says so).
   var remoteIP: String?
   var idempotencyKey: String?
+  /// hCaptcha's optional site key, checked against the secret's site on `/siteverify` only.
+  var sitekey: String?
 
   /// The largest body read: a 2048-character token, a secret and the other fields fit many times.
   static let maxBytes = 16 * 1024
@@ -49,7 +51,7 @@ struct SiteverifyBody: Equatable {
     return body
   }
 
-  static let fieldNames = ["secret", "response", "remoteip", "idempotency_key"]
+  static let fieldNames = ["secret", "response", "remoteip", "idempotency_key", "sitekey"]
 
   static func json(_ bytes: [UInt8]) throws -> SiteverifyBody {
     guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
@@ -74,15 +76,18 @@ struct SiteverifyBody: Equatable {
   init(_ fields: [String: String]) {
     self.init(
       secret: fields["secret"], response: fields["response"], remoteIP: fields["remoteip"],
-      idempotencyKey: fields["idempotency_key"])
+      idempotencyKey: fields["idempotency_key"], sitekey: fields["sitekey"])
   }
 
-  init(secret: String? = nil, response: String? = nil, remoteIP: String? = nil, idempotencyKey: String? = nil)
-  {
+  init(
+    secret: String? = nil, response: String? = nil, remoteIP: String? = nil, idempotencyKey: String? = nil,
+    sitekey: String? = nil
+  ) {
     self.secret = secret
     self.response = response
     self.remoteIP = remoteIP
     self.idempotencyKey = idempotencyKey
+    self.sitekey = sitekey
   }
 
   /// `a=1&b=x%20y` as fields (the first of a repeated name wins); nil when a pair is not `name=value`

@@ -2,7 +2,7 @@
 /// challenge's seed), or a picture picked at random from a list of files (`serve --images DIR`).
 public enum ChallengeBackgrounds: Sendable, Equatable {
   case builtIn
-  /// Picture files (PNG or JPEG); one is picked uniformly at random for each challenge.
+  /// Picture files (PNG, JPEG or WebP); one is picked uniformly at random for each challenge.
   case files([String])
 
   /// The file for one challenge, or nil for the built-in picture.

@@ -31,8 +31,9 @@ public struct ReadyChallenge: Sendable {
     self.facts = try ChallengeFacts(answer: answer, kind: type(of: kind))
   }
 
-  /// `image/jpeg` for a `.jpg` file name, `image/png` otherwise.
+  /// `image/jpeg` for a `.jpg` file name, `image/webp` for `.webp`, `image/png` otherwise.
   static func mediaType(of fileName: String) -> String {
-    fileName.hasSuffix(".jpg") ? "image/jpeg" : "image/png"
+    if fileName.hasSuffix(".jpg") { return "image/jpeg" }
+    return fileName.hasSuffix(".webp") ? "image/webp" : "image/png"
   }
 }

@@ -34,7 +34,7 @@ struct SiteOptionGroup: ParsableArguments {
   @Flag(
     name: .customLong("test-keys"),
     help:
-      "Also serve the documented test sites whose siteverify always passes or always fails (for a site's CI)."
+      "Also serve the documented test sites, and Turnstile's, hCaptcha's and reCAPTCHA's published test keys, whose siteverify always passes or always fails (for a site's CI)."
   )
   var testKeys = false
 

@@ -21,7 +21,7 @@ struct BatchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "batch",
     abstract:
-      "Make many captchas: OUT/<index>/{piece.png, background.png|jpg, answer.json} + manifest.jsonl.",
+      "Make many captchas: OUT/<index>/{piece.png, background.png|jpg|webp, answer.json} + manifest.jsonl.",
     discussion: """
       Item i depends only on --seed, i and the input list (never on --count, --jobs, --shard or \
       the machine): its seed is SplitMix64(base ^ SplitMix64(i)) & (2^53-1), where SplitMix64(x) \

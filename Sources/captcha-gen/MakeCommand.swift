@@ -15,11 +15,11 @@ import CaptchaKit
   import Darwin
 #endif
 
-/// `captcha-gen make`: one captcha (piece.png, background.png|.jpg, answer.json) into a folder.
+/// `captcha-gen make`: one captcha (piece.png, background.png|.jpg|.webp, answer.json) into a folder.
 struct MakeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "make",
-    abstract: "Make one captcha: piece.png, background.png (or .jpg) and answer.json.",
+    abstract: "Make one captcha: piece.png, background.png (or .jpg, .webp) and answer.json.",
     discussion: """
       Without --image the kind draws its own picture from the seed (320x160 unless --size is \
       given): slide and pattern a landscape, rotate a scene of upright objects. The same input \
@@ -28,7 +28,7 @@ struct MakeCommand: ParsableCommand {
       the background to the client, keep the answer.
       """)
 
-  @Option(help: "Background image, PNG or JPEG (format sniffed from the bytes).")
+  @Option(help: "Background image, PNG, JPEG or WebP (format sniffed from the bytes).")
   var image: String?
 
   @Option(help: "Output folder; created when missing.")

@@ -1,4 +1,5 @@
 import CaptchaKit
+
 #if canImport(Glibc)
   import Glibc
 #endif

@@ -36,6 +36,13 @@ struct SiteNewCommand: ParsableCommand {
     help: ArgumentHelp("The site key (default: a new random one).", valueName: "key"))
   var sitekey: String?
 
+  @Option(
+    name: .customLong("key-format"),
+    help: ArgumentHelp(
+      "The keys' shape: captcha-gen, or turnstile, hcaptcha or recaptcha for a library that checks its service's key form (every shape works on every siteverify).",
+      valueName: "format"))
+  var keyFormat = SiteKeyFormat.captchaGen
+
   @Flag(help: "Print {\"entry\": …, \"secret\": …} as JSON.")
   var json = false
 
@@ -55,9 +62,9 @@ struct SiteNewCommand: ParsableCommand {
   }
 
   func run() throws {
-    let secret = SiteKeys.newSecret()
+    let secret = keyFormat.newSecret()
     let entry = JSONValue.object([
-      ("sitekey", .string(sitekey ?? SiteKeys.newSitekey())),
+      ("sitekey", .string(sitekey ?? keyFormat.newSitekey())),
       ("secret_sha256", .string(SiteKeys.digest(secret))),
       ("hostnames", .array(hostnames.map { .string($0) })),
     ])
@@ -97,10 +104,7 @@ struct SiteSecretCommand: ParsableCommand {
 /// New site keys and secrets from the system's secure random source.
 enum SiteKeys {
   /// `cgs_` and 192 random bits in hex.
-  static func newSecret() -> String { "cgs_" + randomHex(bytes: 24) }
-
-  /// `cgk_` and 96 random bits in hex (public, but unique).
-  static func newSitekey() -> String { "cgk_" + randomHex(bytes: 12) }
+  static func newSecret() -> String { SiteKeyFormat.captchaGen.newSecret() }
 
   /// SHA-256 of the secret's UTF-8 bytes, in hex: what sites.json keeps.
   static func digest(_ secret: String) -> String { SHA256.hexDigest(Array(secret.utf8)) }

@@ -203,7 +203,7 @@ final class BatchCLITests: XCTestCase {
       (try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any])["status"] as! String
     }
     XCTAssertEqual(statuses, ["made", "made", "failed", "failed", "made", "made", "failed", "failed"])
-    XCTAssertTrue(lines[3].contains("notes.jpg: not a PNG or JPEG image"), lines[3])
+    XCTAssertTrue(lines[3].contains("notes.jpg: not a PNG, JPEG or WebP image"), lines[3])
     for i in [0, 1, 4, 5] {
       XCTAssertTrue(FileManager.default.fileExists(atPath: path("out/00000\(i)/answer.json")))
     }

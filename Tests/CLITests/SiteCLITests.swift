@@ -29,6 +29,29 @@ final class SiteCLITests: XCTestCase {
     XCTAssertTrue(text.stdout.contains("shown only this once"), text.stdout)
   }
 
+  func testSiteNewPrintsKeysInEachServicesFormat() throws {
+    let shapes: [(String, String, String)] = [
+      ("turnstile", #"^0x4AAAAAAA[A-Za-z0-9_-]{14}$"#, #"^0x4AAAAAAA[A-Za-z0-9_-]{25}$"#),
+      ("hcaptcha", #"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"#, #"^0x[0-9a-f]{40}$"#),
+      ("recaptcha", #"^6L[A-Za-z0-9_-]{38}$"#, #"^6L[A-Za-z0-9_-]{38}$"#),
+      ("captcha-gen", #"^cgk_[0-9a-f]{24}$"#, #"^cgs_[0-9a-f]{48}$"#),
+    ]
+    for (format, sitekeyPattern, secretPattern) in shapes {
+      let r = try CLI.run(["site", "new", "--hostname", "shop.example", "--key-format", format, "--json"])
+      XCTAssertEqual(r.status, 0, r.stderr)
+      let printed = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+      let entry = try XCTUnwrap(printed["entry"] as? [String: Any])
+      let sitekey = try XCTUnwrap(entry["sitekey"] as? String)
+      let secret = try XCTUnwrap(printed["secret"] as? String)
+      XCTAssertNotNil(sitekey.range(of: sitekeyPattern, options: .regularExpression), "\(format): \(sitekey)")
+      XCTAssertNotNil(secret.range(of: secretPattern, options: .regularExpression), "\(format): \(secret)")
+      XCTAssertEqual(entry["secret_sha256"] as? String, SHA256.hexDigest(Array(secret.utf8)))
+    }
+    let wrong = try CLI.run(["site", "new", "--hostname", "shop.example", "--key-format", "friendly"])
+    XCTAssertEqual(wrong.status, 64, wrong.stderr)
+    XCTAssertTrue(wrong.stderr.contains("friendly"), wrong.stderr)
+  }
+
   func testSiteNewRefusesWhatIsNotAHostname() throws {
     for (args, message) in [
       ([String](), "give at least one --hostname"),

@@ -52,7 +52,9 @@ final class BatchEngineTests: XCTestCase {
       load: { path in
         calls.load(path)
         let text = String(decoding: FileManager.default.contents(atPath: path)!, as: UTF8.self)
-        if text == "BAD" { throw CaptchaError(.badData, "The file \(path) is not a PNG or JPEG image.") }
+        if text == "BAD" {
+          throw CaptchaError(.badData, "The file \(path) is not a PNG, JPEG or WebP image.")
+        }
         return text
       },
       make: { item, background in
@@ -237,7 +239,7 @@ final class BatchEngineTests: XCTestCase {
 
   func testOutputFailureIsTheFirstFailureToWrite() {
     let p = BatchProgress(total: 4)
-    let data = CaptchaError(.badData, "bg.png: not a PNG or JPEG image")
+    let data = CaptchaError(.badData, "bg.png: not a PNG, JPEG or WebP image")
     let missing = CaptchaError(.missingInput, "x.png: no such file")
     let disk = CaptchaError(.io, "cannot write 'out/000003/piece.png': No space left on device")
     let folder = CaptchaError(.cannotCreate, "out/000002: cannot create the output folder")

@@ -63,7 +63,7 @@ final class BatchInputsTests: XCTestCase {
   func testEmptyOrMissingFolderIsAnError() throws {
     XCTAssertThrowsError(try BatchInputs.folder(dir.path)) { error in
       XCTAssertEqual((error as? CaptchaError)?.kind, .missingInput)
-      XCTAssertTrue("\(error)".contains("no PNG or JPEG"))
+      XCTAssertTrue("\(error)".contains("no PNG, JPEG or WebP"))
     }
     XCTAssertThrowsError(try BatchInputs.folder(dir.path + "/nope")) { error in
       XCTAssertEqual((error as? CaptchaError)?.kind, .missingInput)

@@ -34,17 +34,19 @@ struct UnreachableStore: ChallengeStore {
 
 /// Starts `serve`'s application on a free loopback port and hands its client to the test.
 enum ServeHarness {
-  static func factory(_ kind: String) throws -> ChallengeFactory {
+  static func factory(_ kind: String, format: OutputFormat? = nil) throws -> ChallengeFactory {
     // The classic look on the built-in background: the quickest to make.
     var options = CaptchaOptions()
     options.difficulty = .classic
+    options.format = format
     let made = try KindCatalog.kinds(
       named: [kind], options: options, building: KindBuilding(withInputImages: false))
     return ChallengeFactory(kind: made[0], backgrounds: .builtIn)
   }
 
   static func withServer<T: Sendable>(
-    kinds: [String] = ["slide"], store: any ChallengeStore = MemoryChallengeStore(),
+    kinds: [String] = ["slide"], format: OutputFormat? = nil,
+    store: any ChallengeStore = MemoryChallengeStore(),
     tokens: (any PassTokenStore)? = nil, sites: SiteRegistry = .single(secret: nil),
     service settings: ServiceSettings = ServiceSettings(poolSize: 4),
     server: ServerSettings = ServerSettings(port: 0),
@@ -53,7 +55,8 @@ enum ServeHarness {
     _ test: @Sendable (any TestClientProtocol, ChallengeService) async throws -> T
   ) async throws -> T {
     let service = ChallengeService(
-      factories: try kinds.map(factory), store: store, tokens: tokens, sites: sites, settings: settings,
+      factories: try kinds.map { try factory($0, format: format) }, store: store, tokens: tokens,
+      sites: sites, settings: settings,
       now: { clock.now })
     let logger =
       logger
@@ -74,9 +77,9 @@ extension TestClientProtocol {
     try await execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: json))
   }
 
-  /// GETs `uri`.
-  func get(_ uri: String) async throws -> TestResponse {
-    try await execute(uri: uri, method: .get)
+  /// GETs `uri`, with `headers`.
+  func get(_ uri: String, headers: HTTPFields = [:]) async throws -> TestResponse {
+    try await execute(uri: uri, method: .get, headers: headers)
   }
 }
 

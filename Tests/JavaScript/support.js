@@ -81,4 +81,5 @@ module.exports = {
   widgetPartNames,
   loadWidgetParts,
   joinedWidgetScript,
+  serveAssetsString,
 };

@@ -1,6 +1,8 @@
 """Test images for `make bench` (issue 13), written into OUT (default .build/bench/images).
 
-    batch/   five photos of 0.4-3 MP, PNG and JPEG, the backgrounds of the batch comparison
+    batch/   five photos of 0.6-3 MP, PNG and JPEG, the backgrounds of the batch comparison
+    mixed/   four small PNGs (0.1-0.2 MP) and one 2 MP JPEG: the second batch comparison, where the
+             Pillow script decodes little and each captcha's own work counts most
     make/    bg-451x300.png and photo-12mp.jpg (4000x3000), the inputs of the make comparison
 
 With --photos DIR (a folder holding the sample photos astronaut, china, flower, hubble_deep_field,
@@ -23,6 +25,13 @@ BATCH = [
     ("flower.png", "flower.jpg", (960, 640), "PNG"),
     ("hubble.jpg", "hubble_deep_field.jpg", (1850, 1613), "JPEG"),
     ("motorcycle.png", "stereo_motorcycle.jpg", (1482, 1000), "PNG"),
+]
+MIXED = [
+    ("astronaut.png", "astronaut.jpg", (400, 400), "PNG"),
+    ("china.png", "china.jpg", (480, 320), "PNG"),
+    ("flower.png", "flower.jpg", (512, 341), "PNG"),
+    ("grace_hopper.png", "grace_hopper.jpg", (360, 450), "PNG"),
+    ("motorcycle.jpg", "stereo_motorcycle.jpg", (1732, 1155), "JPEG"),
 ]
 MAKE = [
     ("bg-451x300.png", "flower.jpg", (451, 300), "PNG"),
@@ -79,7 +88,7 @@ def main():
     parser.add_argument("--photos", default="", help="folder of the sample photos (optional)")
     args = parser.parse_args()
     photos = args.photos if args.photos and os.path.isdir(args.photos) else ""
-    for sub, entries in (("batch", BATCH), ("make", MAKE)):
+    for sub, entries in (("batch", BATCH), ("mixed", MIXED), ("make", MAKE)):
         os.makedirs(os.path.join(args.out, sub), exist_ok=True)
         for seed, (name, photo, size, fmt) in enumerate(entries):
             make(os.path.join(args.out, sub, name), photo, size, fmt, photos, seed + 1)

@@ -2,7 +2,8 @@
 
     batch   captchas/s of `captcha-gen batch` (default look and --difficulty classic) and of the
             Pillow + multiprocessing script (tools/bench/pillow_batch.py): COUNT captchas at
-            320x160 from the five photos of make_images.py, --jobs 2; plus the 2-vs-1-job scaling.
+            320x160 from the five photos of make_images.py, --jobs 2; plus the 2-vs-1-job scaling;
+            then the same on the mixed set (four small PNGs and one 2 MP JPEG).
     make    wall time and peak RSS of `captcha-gen make` next to tools/bench/codec-floor (decode
             and encode only) in three cases: 451x300 PNG -> PNG, 12 MP JPEG -> JPEG and
             12 MP JPEG -> --size 320x160.
@@ -184,7 +185,8 @@ def main():
     parser.add_argument("--count", type=int, default=300, help="captchas per batch run")
     parser.add_argument("--repeats", type=int, default=3, help="batch runs per contender")
     parser.add_argument("--samples", type=int, default=5, help="make runs per program (12 MP case)")
-    parser.add_argument("--only", choices=["batch", "make"], help="run one section")
+    parser.add_argument("--only", choices=["batch", "mixed", "make"],
+                        help="run one section (batch runs both image sets; mixed only the second)")
     parser.add_argument("extra", nargs="*", help="after --: extra captcha-gen options")
     a = parser.parse_args()
     images = os.path.join(a.work, "images")
@@ -195,6 +197,8 @@ def main():
     os.makedirs(work, exist_ok=True)
     if a.only in (None, "batch"):
         batch_section(a, os.path.join(images, "batch"), work, a.extra)
+    if a.only in (None, "batch", "mixed"):
+        batch_section(a, os.path.join(images, "mixed"), work, a.extra)
     if a.only in (None, "make"):
         make_section(a, os.path.join(images, "make"), work, a.extra)
     shutil.rmtree(work, ignore_errors=True)

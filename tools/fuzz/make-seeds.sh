@@ -1,6 +1,6 @@
 #!/bin/sh
 # Writes the seed corpora of the fuzz targets (Fixtures/fuzz/<target>/) with captcha-gen itself:
-# small JPEG backgrounds and answer.json files from a few `make` runs, a piece PNG, and SVG path
+# small JPEG and WebP backgrounds and answer.json files from a few `make` runs, a piece PNG, and SVG path
 # data covering every command. The PNG seeds also hold a few PngSuite images (see the README).
 # Usage: tools/fuzz/make-seeds.sh [path/to/captcha-gen]   (default .build/release/captcha-gen)
 set -eu
@@ -16,6 +16,12 @@ for args in "--seed 1" "--seed 2 --quality 30 --shape circle" "--seed 3 --qualit
   cp "$work/$n/background.jpg" "$out/jpeg/make-$n.jpg"
   cp "$work/$n/answer.json" "$out/answer/make-$n.json"
 done
+# WebP: lossy (low quality, small), lossless, and lossy with alpha (a transparent hole).
+"$bin" make --out "$work/w1" --seed 1 --format webp --size 96x48 --quality 40 >/dev/null
+"$bin" make --out "$work/w2" --seed 2 --format webp-lossless --size 64x32 --kind rotate >/dev/null
+"$bin" make --out "$work/w3" --seed 3 --format webp --hole-style transparent --size 120x60 >/dev/null
+mkdir -p "$out/webp"
+for n in 1 2 3; do cp "$work/w$n/background.webp" "$out/webp/make-$n.webp"; done
 "$bin" make --out "$work/png" --seed 4 --size 48x24 --piece-shadow --piece-rotation 10 >/dev/null
 cp "$work/png/piece.png" "$out/png/piece.png"
 cp "$work/png/answer.json" "$out/answer/shadow.json"

@@ -1,6 +1,6 @@
 #ifndef CCODECS_H
 #define CCODECS_H
-/* C shim over libpng and libjpeg-turbo. Every function here does one whole operation and
+/* C shim over libpng, libjpeg-turbo and libwebp. Every function here does one whole operation and
  * contains all setjmp/longjmp error handling, so Swift is never longjmp'd through.
  *
  * Conventions:
@@ -157,5 +157,29 @@ cc_status cc_jpeg_encode_releasing(uint8_t *pixels, uint32_t width, uint32_t hei
                                    size_t stride, cc_jpeg_input input, int quality,
                                    int chroma444, int progressive, uint8_t **out,
                                    size_t *out_length, char *err, size_t errlen);
+
+/* ---- WebP ---- */
+
+/* Reads a WebP header only: width and height. An animated WebP is CC_CORRUPT with a sentence. */
+cc_status cc_webp_read_size(const uint8_t *data, size_t length, uint32_t *width,
+                            uint32_t *height, char *err, size_t errlen);
+
+/* Decodes a still WebP (lossy or lossless, with or without alpha) to 8-bit straight-alpha RGBA
+ * into buffer (width*height*4 bytes). Refuses more than max_pixels pixels (CC_TOO_LARGE) or a
+ * buffer that is too small (CC_BAD_ARGUMENT) before decoding. */
+cc_status cc_webp_decode_rgba(const uint8_t *data, size_t length, uint64_t max_pixels,
+                              uint8_t *buffer, size_t capacity, uint32_t *width,
+                              uint32_t *height, char *err, size_t errlen);
+
+/* The quality that asks cc_webp_encode for a lossless file. */
+#define CC_WEBP_LOSSLESS 0
+
+/* Encodes RGBA pixels (rows of `stride` bytes) to a WebP in memory with fixed settings on the
+ * calling thread: lossless (every pixel exact, colours under transparent pixels kept) when
+ * quality is CC_WEBP_LOSSLESS, else lossy VP8 at `quality` (1-100). Without keep_alpha the 4th
+ * byte is ignored and the file has no alpha. */
+cc_status cc_webp_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
+                         int keep_alpha, int quality, uint8_t **out, size_t *out_length,
+                         char *err, size_t errlen);
 
 #endif

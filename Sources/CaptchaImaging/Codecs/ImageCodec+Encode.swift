@@ -76,6 +76,35 @@ extension ImageCodec {
     }
   }
 
+  /// Encodes `image` as a WebP: lossless (every pixel exact) when `quality` is nil, else lossy at
+  /// `quality` (1–100). With `keepAlpha` the file keeps the alpha channel (and, lossless, the colour
+  /// under transparent pixels); otherwise pixels that are not fully opaque are composited over white
+  /// first, as for JPEG. Settings are fixed and the encoder runs on the calling thread, so equal
+  /// images give equal bytes with the same libwebp.
+  public static func encodeWebP(_ image: RGBAImage, quality: Int?, keepAlpha: Bool = false) throws -> [UInt8]
+  {
+    if let quality, !(1...100).contains(quality) {
+      throw CaptchaError(.usage, "WebP quality must be between 1 and 100, not \(quality)")
+    }
+    let source = keepAlpha ? image : image.flattenedOverWhite()
+    let (width, height) = (image.width, image.height)
+    guard (1...webpMaxSide).contains(width), (1...webpMaxSide).contains(height) else {
+      throw CaptchaError(
+        .usage,
+        "cannot encode a \(width)×\(height) image as WebP (each side must be 1 to \(webpMaxSide) pixels)")
+    }
+    return try runEncoder(format: .webp, width: width, height: height) { out, length, message in
+      source.pixels.withUnsafeBufferPointer { px in
+        cc_webp_encode(
+          px.baseAddress, UInt32(width), UInt32(height), width * 4, keepAlpha ? 1 : 0,
+          Int32(quality ?? Int(CC_WEBP_LOSSLESS)), out, length, message, messageCapacity)
+      }
+    }
+  }
+
+  /// The longest side a WebP may have (libwebp's WEBP_MAX_DIMENSION).
+  public static let webpMaxSide = 16_383
+
   static func encodeJPEG(
     pixels: [UInt8], width: Int, height: Int, input: JPEGInput, quality: Int, chroma444: Bool = false,
     progressive: Bool = false

@@ -2,9 +2,9 @@ import CCodecs
 import CaptchaSupport
 import VectorRaster
 
-/// Decodes PNG and JPEG bytes to `RGBAImage` and encodes images back to PNG and JPEG, over
-/// libpng and libjpeg-turbo (through the CCodecs shim, which keeps every setjmp/longjmp in C);
-/// PNGs are written by the shim's own row writer and deflate encoder.
+/// Decodes PNG, JPEG and WebP bytes to `RGBAImage` and encodes images back to them, over
+/// libpng, libjpeg-turbo and libwebp (through the CCodecs shim, which keeps every setjmp/longjmp in
+/// C); PNGs are written by the shim's own row writer and deflate encoder.
 ///
 /// Decoding sniffs the format from the bytes, refuses images above a pixel limit before
 /// allocating their pixels, and turns JPEGs by their EXIF orientation. Encoding uses fixed
@@ -17,7 +17,7 @@ public enum ImageCodec {
   /// Size of the buffer the shim copies library error messages into.
   static let messageCapacity = 256
 
-  /// Decodes PNG or JPEG `bytes` to 8-bit straight-alpha RGBA. `name` (usually the path)
+  /// Decodes PNG, JPEG or WebP `bytes` to 8-bit straight-alpha RGBA. `name` (usually the path)
   /// starts every error message. JPEGs come out turned by their EXIF orientation; a large one may
   /// use up to `threads` threads (two bands of rows), with the same pixels.
   public static func decode(
@@ -27,11 +27,12 @@ public enum ImageCodec {
       throw CaptchaError(.usage, "\(name): the pixel limit must be at least 1, not \(maxPixels).")
     }
     guard let format = ImageFormat.sniff(bytes) else {
-      throw CaptchaError(.badData, "\(name): not a PNG or JPEG image")
+      throw CaptchaError(.badData, "\(name): not a PNG, JPEG or WebP image")
     }
     switch format {
     case .png: return try decodePNG(bytes, name: name, maxPixels: maxPixels)
     case .jpeg: return try decodeJPEG(bytes, name: name, maxPixels: maxPixels, threads: threads)
+    case .webp: return try decodeWebP(bytes, name: name, maxPixels: maxPixels)
     }
   }
 
@@ -39,7 +40,7 @@ public enum ImageCodec {
   /// without decoding pixels.
   public static func size(of bytes: [UInt8], name: String) throws -> (width: Int, height: Int) {
     guard let format = ImageFormat.sniff(bytes) else {
-      throw CaptchaError(.badData, "\(name): not a PNG or JPEG image")
+      throw CaptchaError(.badData, "\(name): not a PNG, JPEG or WebP image")
     }
     let header = try readHeader(bytes, format: format, name: name)
     let swap = header.orientation.swapsAxes
@@ -60,6 +61,20 @@ public enum ImageCodec {
         cc_png_decode_rgba(
           data.baseAddress, data.count, UInt64(maxPixels), buffer, capacity, &width, &height,
           message, messageCapacity)
+      }
+    }
+    return RGBAImage(width: header.width, height: header.height, pixels: pixels)
+  }
+
+  static func decodeWebP(_ bytes: [UInt8], name: String, maxPixels: Int) throws -> RGBAImage {
+    let header = try readHeader(bytes, format: .webp, name: name)
+    try checkLimit(header, format: .webp, name: name, maxPixels: maxPixels)
+    let pixels = try decodePixels(header, format: .webp, name: name, maxPixels: maxPixels) {
+      _, buffer, capacity, width, height, message in
+      bytes.withUnsafeBufferPointer { data in
+        cc_webp_decode_rgba(
+          data.baseAddress, data.count, UInt64(maxPixels), buffer, capacity, &width, &height, message,
+          messageCapacity)
       }
     }
     return RGBAImage(width: header.width, height: header.height, pixels: pixels)
@@ -95,10 +110,16 @@ public enum ImageCodec {
           return cc_jpeg_read_size(
             data.baseAddress, data.count, &width, &height, &orientation, text.baseAddress,
             messageCapacity)
+        case .webp:
+          return cc_webp_read_size(
+            data.baseAddress, data.count, &width, &height, text.baseAddress, messageCapacity)
         }
       }
     }
     guard status == CC_OK else {
+      if format == .webp && String(cString: message).hasPrefix("animated") {
+        throw CaptchaError(.badData, "\(name): \(String(cString: message))")
+      }
       throw CodecFailure.decodeError(
         status, format: format, name: name, message: String(cString: message), width: Int(width),
         height: Int(height), maxPixels: 0)

@@ -6,8 +6,9 @@ import VectorRaster
 public enum ImageFormat: String, Sendable, CaseIterable {
   case png
   case jpeg
+  case webp
 
-  /// The format whose signature starts `bytes`, or nil when it is neither PNG nor JPEG.
+  /// The format whose signature starts `bytes`, or nil when it is none of PNG, JPEG and WebP.
   public static func sniff(_ bytes: [UInt8]) -> ImageFormat? {
     let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     if bytes.count >= pngSignature.count && bytes.prefix(pngSignature.count).elementsEqual(pngSignature) {
@@ -16,14 +17,21 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     if bytes.count >= 3 && bytes[0] == 0xFF && bytes[1] == 0xD8 && bytes[2] == 0xFF {
       return .jpeg
     }
+    // RIFF <size> WEBP
+    if bytes.count >= 12 && bytes[0..<4].elementsEqual("RIFF".utf8)
+      && bytes[8..<12].elementsEqual("WEBP".utf8)
+    {
+      return .webp
+    }
     return nil
   }
 
-  /// The name used in messages: "PNG" or "JPEG".
+  /// The name used in messages: "PNG", "JPEG" or "WebP".
   public var displayName: String {
     switch self {
     case .png: return "PNG"
     case .jpeg: return "JPEG"
+    case .webp: return "WebP"
     }
   }
 
@@ -32,6 +40,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     switch self {
     case .png: return "png"
     case .jpeg: return "jpg"
+    case .webp: return "webp"
     }
   }
 }

@@ -54,11 +54,7 @@ enum PatternMaker {
 
   /// The files in writing order: background, piece.png, answer.json.
   static func encode(_ made: Made, options: PatternOptions) throws -> CaptchaFiles {
-    let background: [UInt8]
-    switch options.format {
-    case .png: background = try ImageCodec.encodePNG(made.board, keepAlpha: !made.board.isOpaque)
-    case .jpeg: background = try ImageCodec.encodeJPEG(made.board, quality: options.quality)
-    }
+    let background = try options.format.encode(made.board, quality: options.quality)
     return CaptchaFiles(files: [
       (made.answer.background.file, background),
       (made.answer.piece.file, try ImageCodec.encodePNG(made.hint, keepAlpha: false)),

@@ -83,13 +83,9 @@ public struct RotateKind: CaptchaKind {
     return (Double(rng.nextInt(in: away...(360 - away))), nil)
   }
 
-  /// piece.png (RGBA), the background (PNG or JPEG) and answer.json, the large background first.
+  /// piece.png (RGBA), the background (in `options.format`) and answer.json, the large background first.
   func encode(piece: RGBAImage, background: RGBAImage, answer: RotateAnswer) throws -> CaptchaFiles {
-    let bg: [UInt8]
-    switch options.format {
-    case .png: bg = try ImageCodec.encodePNG(background, keepAlpha: !background.isOpaque)
-    case .jpeg: bg = try ImageCodec.encodeJPEG(background, quality: options.quality)
-    }
+    let bg = try options.format.encode(background, quality: options.quality)
     return CaptchaFiles(files: [
       (CaptchaFiles.pieceFileName, try ImageCodec.encodePNG(piece, keepAlpha: true)),
       (backgroundFileName, bg),

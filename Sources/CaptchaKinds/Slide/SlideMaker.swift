@@ -203,13 +203,7 @@ public enum SlideMaker {
       threads: options.threads,
       { () -> Result<[UInt8], any Error> in
         do {
-          switch format {
-          case .png:
-            let image = picture.take()!
-            return .success(try ImageCodec.encodePNG(image, keepAlpha: !image.isOpaque))
-          case .jpeg:
-            return .success(try ImageCodec.encodeJPEG(releasing: picture.take()!, quality: quality))
-          }
+          return .success(try format.encode(releasing: picture.take()!, quality: quality))
         } catch { return .failure(error) }
       },
       { Result { try ImageCodec.encodePNG(piece, keepAlpha: true) } })

@@ -27,7 +27,7 @@ public struct SlideOptions: Sendable {
   /// Accepted distance from the target in background pixels (inclusive).
   public var tolerance = SlideOptions.defaultTolerance
   public var format: OutputFormat = .png
-  /// JPEG quality 1…100 (used with `format == .jpeg`).
+  /// Quality 1…100 of a JPEG or lossy WebP background (`format.usesQuality`).
   public var quality = OutputFormat.defaultQuality
   /// Refuse input images with more pixels than this, before decoding them.
   public var maxPixels: Int = SlideOptions.defaultMaxPixels
@@ -88,10 +88,10 @@ public struct SlideOptions: Sendable {
     if !OutputFormat.qualities.contains(quality) {
       throw OptionError("\(CaptchaOption.quality) \(quality) is outside 1…100")
     }
-    if format == .jpeg && holeStyle.needsAlpha {
+    if !format.keepsAlpha && holeStyle.needsAlpha {
       throw OptionError(
         "\(CaptchaOption.holeStyle) \(holeStyle.name) needs transparency, which \(CaptchaOption.format) jpeg "
-          + "cannot store; use \(CaptchaOption.format) png")
+          + "cannot store; use \(CaptchaOption.format) png or webp")
     }
     if pieceLayout == .strip && mode != .horizontal {
       throw OptionError(

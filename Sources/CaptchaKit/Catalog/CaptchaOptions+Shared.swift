@@ -28,7 +28,7 @@ extension CaptchaOptions {
 
   /// The background format (default PNG).
   public var resolvedFormat: OutputFormat { format ?? .png }
-  /// The JPEG quality (default `OutputFormat.defaultQuality`).
+  /// The JPEG or lossy WebP quality (default `OutputFormat.defaultQuality`).
   public var resolvedQuality: Int { quality ?? OutputFormat.defaultQuality }
   /// Whether files are fsynced (default yes).
   public var resolvedDurableWrites: Bool { durableWrites ?? true }

@@ -54,9 +54,10 @@ public struct SiteRegistry: Sendable, Equatable {
     sites.contains { $0.hostnames.allows(hostname) }
   }
 
-  /// These sites and the two test sites (`serve --test-keys`), for a site's own CI.
+  /// These sites, the two test sites and the services' published test keys (`serve --test-keys`),
+  /// for a site's own CI.
   public func addingTestKeys() -> SiteRegistry {
-    SiteRegistry(sites: sites + TestKeys.sites)
+    SiteRegistry(sites: sites + TestKeys.sites + ServiceTestKeys.sites)
   }
 }
 

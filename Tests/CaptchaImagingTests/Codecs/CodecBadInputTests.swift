@@ -50,10 +50,10 @@ final class CodecBadInputTests: XCTestCase {
 
   func testNonImageIsBadData() {
     assertError(
-      .badData, "bg.png: not a PNG or JPEG image", exact: true,
+      .badData, "bg.png: not a PNG, JPEG or WebP image", exact: true,
       try ImageCodec.decode(Array("hello".utf8), name: "bg.png"))
     assertError(
-      .badData, "empty.png: not a PNG or JPEG image", exact: true,
+      .badData, "empty.png: not a PNG, JPEG or WebP image", exact: true,
       try ImageCodec.decode([], name: "empty.png"))
   }
 
@@ -62,7 +62,8 @@ final class CodecBadInputTests: XCTestCase {
     // Cuts inside the signature sniff as "not an image"; every later cut is corrupt data.
     for cut in [4, 8, 12, 20, 33, 40, 60, png.count / 2, png.count - 13, png.count - 1] {
       let bytes = Array(png[0..<cut])
-      let expected = cut < 8 ? "cut.png: not a PNG or JPEG image" : "cut.png: truncated or corrupt PNG data ("
+      let expected =
+        cut < 8 ? "cut.png: not a PNG, JPEG or WebP image" : "cut.png: truncated or corrupt PNG data ("
       assertError(.badData, expected, try ImageCodec.decode(bytes, name: "cut.png"))
     }
   }
@@ -169,6 +170,6 @@ final class CodecBadInputTests: XCTestCase {
     let text = dir + "/notes.png"
     XCTAssertTrue(FileManager.default.createFile(atPath: text, contents: Data("not an image".utf8)))
     assertError(
-      .badData, "\(text): not a PNG or JPEG image", exact: true, try ImageCodec.decodeFile(path: text))
+      .badData, "\(text): not a PNG, JPEG or WebP image", exact: true, try ImageCodec.decodeFile(path: text))
   }
 }
