@@ -50,6 +50,9 @@ enum AnalyticsTable {
     """
   }
 
+  /// The sites with any counter.
+  static let sites: PostgresQuery = "SELECT DISTINCT site FROM captcha_analytics"
+
   /// Deletes the buckets before `before`; returns how many rows went.
   static func drop(before: Int64) -> PostgresQuery {
     """

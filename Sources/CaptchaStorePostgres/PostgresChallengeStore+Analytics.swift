@@ -31,6 +31,18 @@ extension PostgresChallengeStore: AnalyticsStore {
     }
   }
 
+  public func analyticsSites() async throws -> Set<String> {
+    try await run { client in
+      var sites: Set<String> = []
+      for try await site in try await client.query(AnalyticsTable.sites, logger: self.logger).decode(
+        String.self)
+      {
+        sites.insert(site)
+      }
+      return sites
+    }
+  }
+
   @discardableResult
   public func dropAnalytics(before: Int64) async throws -> Int {
     try await run { client in

@@ -60,6 +60,8 @@ public enum AnalyticsStoreContract {
     XCTAssertEqual(all.reduce(0) { $0 + $1.count }, 15)
     let blog = try await store.analytics(site: "blog", from: bucket - step, to: bucket + 2 * step)
     XCTAssertEqual(blog.map(\.key.labels), [blogRotate], "the audience comes back as it went in")
+    let sites = try await store.analyticsSites()
+    XCTAssertEqual(sites, ["shop", "blog"])
   }
 
   /// Concurrent adds on several stores sharing one backing service (or one store) each count.

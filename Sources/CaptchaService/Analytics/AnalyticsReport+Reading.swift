@@ -7,16 +7,13 @@ extension AnalyticsReport {
     from store: any AnalyticsStore, sitekey: String?, period: AnalyticsPeriod, knownSites: [String]?
   ) async throws -> AnalyticsReport {
     let (from, to) = period.buckets
-    if let sitekey {
-      let known: Bool
-      if let knownSites {
-        known = knownSites.contains(sitekey)
-      } else {
-        known = !(try await store.analytics(site: sitekey, from: Int64.min, to: Int64.max).isEmpty)
-      }
-      guard known else { throw AnalyticsReportError.unknownSite(sitekey) }
+    if let sitekey, let knownSites, !knownSites.contains(sitekey) {
+      throw AnalyticsReportError.unknownSite(sitekey)
     }
     let counts = try await store.analytics(site: sitekey, from: from, to: to)
+    if let sitekey, knownSites == nil, counts.isEmpty, !(try await store.analyticsSites().contains(sitekey)) {
+      throw AnalyticsReportError.unknownSite(sitekey)
+    }
     return AnalyticsReport(counts: counts, period: period, sitekey: sitekey)
   }
 }

@@ -7,7 +7,8 @@
 ///   concurrent adds on any instances each count;
 /// - `analytics` returns the counters of buckets from `from` (inclusive) to `to` (exclusive), of one
 ///   site or of all, one entry per bucket and counter, none with a count of 0;
-/// - `dropAnalytics` removes the buckets before `before` and keeps the rest;
+/// - `dropAnalytics` removes the buckets before `before` and keeps the rest; `analyticsSites` names
+///   every site with a counter kept;
 /// - a store that cannot reach its backing service throws `ChallengeStoreUnavailable`.
 public protocol AnalyticsStore: Sendable {
   /// Adds `counts` to their counters.
@@ -21,6 +22,16 @@ public protocol AnalyticsStore: Sendable {
   /// went.
   @discardableResult
   func dropAnalytics(before: Int64) async throws -> Int
+
+  /// The site keys with any counter kept (to tell a site never counted from a quiet period).
+  func analyticsSites() async throws -> Set<String>
+}
+
+extension AnalyticsStore {
+  /// Every counter read to find the sites; a store of one's own may answer faster.
+  public func analyticsSites() async throws -> Set<String> {
+    Set(try await analytics(site: nil, from: Int64.min, to: Int64.max).map(\.key.labels.site))
+  }
 }
 
 /// The counters in this process (with `--store memory`): not shared between instances.
@@ -42,6 +53,10 @@ public actor MemoryAnalyticsStore: AnalyticsStore {
         return AnalyticsCount(bucket: bucket, key: key, count: count)
       }
     }
+  }
+
+  public func analyticsSites() async throws -> Set<String> {
+    Set(counters.values.flatMap { $0.keys.map(\.labels.site) })
   }
 
   @discardableResult
