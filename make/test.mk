@@ -11,7 +11,8 @@ TEST_IMAGE         = captcha-gen:test
 
 ##@ Test (CI's full run and its suites)
 
-.PHONY: test test-unit test-serve test-serve-api test-browser test-dropin test-pow-browser test-attacks examples \
+.PHONY: test test-unit test-serve test-serve-api test-analytics test-browser test-dropin test-pow-browser \
+  test-attacks examples \
   test-image pg-start pg-stop
 
 test: deps ## CI's full run: every suite below, the node tests, the native solver's vectors, every lint
@@ -19,6 +20,7 @@ test: deps ## CI's full run: every suite below, the node tests, the native solve
 	$(MAKE) --no-print-directory check-node
 	$(MAKE) --no-print-directory check-pow-native
 	$(MAKE) --no-print-directory test-serve
+	$(MAKE) --no-print-directory test-analytics
 	$(MAKE) --no-print-directory test-browser
 	$(MAKE) --no-print-directory test-dropin
 	$(MAKE) --no-print-directory test-attacks
@@ -47,6 +49,18 @@ test-serve-api: build-deps $(SERVE_VENV)/.installed ## serve against its OpenAPI
 	$(SWIFT) build --product captcha-gen-serve
 	$(SERVE_VENV)/bin/python tools/serve/run_schemathesis.py --bin $(BIN_DEBUG) \
 	  --schemathesis $(SERVE_VENV)/bin/schemathesis --spec $(SERVE_SPEC)
+
+# The funnel end to end (tools/analytics/funnel_test.py, standard library only; about 20 s): a
+# scripted sequence against two serve processes on a throw-away PostgreSQL comes back exactly from
+# `captcha-gen report --json` and from the admin endpoint of either instance. Then the dashboard in
+# headless Chromium against the report's numbers (dashboard_test.py, about 10 s;
+# DASHBOARD_ARGS='--screenshot docs/images/dashboard.png' refreshes the docs' picture).
+DASHBOARD_ARGS ?=
+test-analytics: build pg-deps browser-deps browser-venv ## the analytics: two serve instances on PostgreSQL, the report's counts exactly; the dashboard in Chromium
+	@$(PG_CLUSTER) stop; trap '$(PG_CLUSTER) stop' EXIT; trap 'exit 130' INT TERM; \
+	url=$$($(PG_CLUSTER) start) || exit 1; \
+	python3 tools/analytics/funnel_test.py --bin $(BIN_DEBUG) --store $$url
+	$(BROWSER_VENV)/bin/python tools/analytics/dashboard_test.py --bin $(BIN_DEBUG) $(DASHBOARD_ARGS)
 
 # Real-browser tests of the widget: headless Debian chromium through chromium-driver and selenium.
 # browser_test.py starts two `captcha-gen serve --dev --port 0` (plain, and --steps 8) and drives

@@ -14,14 +14,18 @@ public struct ServerSettings: Sendable {
   public var trustedProxies: TrustedProxies
   /// Test-only: every challenge response carries its answer.
   public var dev: Bool
+  /// The token the operator's endpoints (`/admin/`) ask for (`--admin-token-file`); nil: they are off.
+  public var adminToken: AdminToken?
 
   public init(
-    host: String = "127.0.0.1", port: Int = 8080, trustedProxies: TrustedProxies = .none, dev: Bool = false
+    host: String = "127.0.0.1", port: Int = 8080, trustedProxies: TrustedProxies = .none, dev: Bool = false,
+    adminToken: AdminToken? = nil
   ) {
     self.host = host
     self.port = port
     self.trustedProxies = trustedProxies
     self.dev = dev
+    self.adminToken = adminToken
   }
 }
 
@@ -40,6 +44,7 @@ public enum CaptchaServer {
     DropInVerifyRoutes(service: service).add(to: router)
     DropInScriptRoutes().add(to: router)
     OperationalRoutes(service: service, assets: ServeAssets.load()).add(to: router)
+    if let token = settings.adminToken { AdminRoutes(service: service, token: token).add(to: router) }
     return router
   }
 

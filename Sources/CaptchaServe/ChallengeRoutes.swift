@@ -26,7 +26,8 @@ struct ChallengeRoutes {
     let origin = try PageOrigin(request)
     do {
       let issued = try await service.issue(
-        kind: body.kind, sitekey: body.sitekey, hostname: origin.hostname, client: client(request, context))
+        kind: body.kind, sitekey: body.sitekey, hostname: origin.hostname, client: client(request, context),
+        automation: body.client?.webdriver ?? false)
       let inline = body.inlineImages == true ? InlineImages(accept: request.headers[.accept]) : nil
       return .json(try ChallengeJSON.value(issued, inlineImages: inline, dev: dev))
     } catch let error as ChallengeServiceError {
@@ -94,10 +95,11 @@ struct ChallengeRoutes {
   ) async throws -> VerifyOutcome {
     let body = try await BodyDecoding.decode(VerifyRequestBody.self, from: request, required: true)
     let response = try body.clientResponse()
+    let report = try body.client?.report()
     do {
       return try await service.verify(
         id: id, response: response, pow: try body.powSolution(), client: client(request, context),
-        taken: taken)
+        report: report, taken: taken)
     } catch let error as ChallengeServiceError {
       throw APIError(.badRequest, APIWording.text(error) + " (this challenge is now used up)")
     } catch let error as RateLimited {

@@ -1,20 +1,60 @@
 import CaptchaKit
 import CaptchaProofOfWork
+import CaptchaService
 
-/// `POST /v1/challenges` body: `{"kind"?: "slide", "sitekey"?: "…", "inline_images"?: true}`.
+/// `POST /v1/challenges` body: `{"kind"?: "slide", "sitekey"?: "…", "inline_images"?: true,
+/// "client"?: {"webdriver": true}}` (the client's word that it is automation, for the analytics).
 struct IssueRequestBody: Decodable {
   var kind: String?
   var sitekey: String?
   var inlineImages: Bool?
+  var client: ClientBody?
 
   enum CodingKeys: String, CodingKey {
-    case kind, sitekey
+    case kind, sitekey, client
     case inlineImages = "inline_images"
   }
 }
 
+/// A body's `client` object: what the widget says about itself and its answer, for the analytics
+/// only (it never changes a verdict). `attempt` a whole number from 1; times in milliseconds, 0 or
+/// more.
+struct ClientBody: Decodable {
+  var attempt: Double?
+  var shownMs: Double?
+  var solveMs: Double?
+  var powMs: Double?
+  var webdriver: Bool?
+
+  enum CodingKeys: String, CodingKey {
+    case attempt, webdriver
+    case shownMs = "shown_ms"
+    case solveMs = "solve_ms"
+    case powMs = "pow_ms"
+  }
+
+  /// The library's `ClientReport`; a 400 `APIError` naming the field for an attempt that is not a
+  /// whole number from 1, or a time below 0.
+  func report() throws -> ClientReport {
+    let attempt = try self.attempt.map { value -> Int in
+      guard value == value.rounded(), let whole = Int(exactly: value), whole >= 1 else {
+        throw APIError(.badRequest, "\"client.attempt\" must be a whole number from 1")
+      }
+      return whole
+    }
+    for (name, value) in [("shown_ms", shownMs), ("solve_ms", solveMs), ("pow_ms", powMs)] {
+      if let value, !(value >= 0) {
+        throw APIError(.badRequest, "\"client.\(name)\" must be a number of milliseconds, 0 or more")
+      }
+    }
+    return ClientReport(
+      attempt: attempt, shownMs: shownMs, solveMs: solveMs, powMs: powMs, webdriver: webdriver ?? false)
+  }
+}
+
 /// `POST /v1/challenges/{id}/verify` body: the answer in the fields of its kind, an optional drag
-/// track, an optional display width and the proof of work's solution.
+/// track, an optional display width, the proof of work's solution and what the widget says about
+/// the answer (`client`, for the analytics).
 struct VerifyRequestBody: Decodable {
   var x: Double?
   var y: Double?
@@ -25,9 +65,10 @@ struct VerifyRequestBody: Decodable {
   var track: [TrackSample]?
   var displayWidth: Double?
   var pow: PowBody?
+  var client: ClientBody?
 
   enum CodingKeys: String, CodingKey {
-    case x, y, angle, step, path, track, pow
+    case x, y, angle, step, path, track, pow, client
     case displayWidth = "display_width"
   }
 

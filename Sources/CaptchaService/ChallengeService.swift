@@ -25,33 +25,48 @@ public final class ChallengeService: Sendable {
   public let sites: SiteRegistry
   /// Where clients' and sites' recent requests and failures are counted (levels, rate limits).
   public let activity: any ClientActivityStore
+  /// Where the funnel's counters are kept (issued, answered, passed, abandoned, siteverify...).
+  public let analytics: any AnalyticsStore
   public let settings: ServiceSettings
   public let metrics = ServiceMetrics()
+  /// This process's share of the funnel, for `/metrics` (the store has every instance's).
+  public let analyticsTotals = AnalyticsTotals()
+  let recorder: AnalyticsRecorder
 
   let pools: KindPools
   private let noPuzzle: NoPuzzleOffer?
   private let gate: ChallengeGate
   private let refiller: PoolRefiller
-  let now: @Sendable () -> Date
+  /// The clock expiry, activity and the analytics are judged by.
+  public let now: @Sendable () -> Date
   private let logger: Logger
 
   /// A service offering one kind per factory (the first is the default), keeping challenges in
   /// `store` and pass tokens in `tokens` (nil: in `store` when it keeps them, as both built-in stores
   /// do, otherwise in this process), for `sites` (by default one site for any page, without a
   /// secret); a site in `siteFactories` (by site key) gets challenges of its own look from pools
-  /// of its own. With `noPuzzle`, the no-puzzle challenge is offered too. Client activity is counted
+  /// of its own, and a site in `siteLooks` challenges of its looks, each drawn by weight, from pools
+  /// of each look. With `noPuzzle`, the no-puzzle challenge is offered too. Client activity is counted
   /// in `activity` (nil: in `store` when it keeps it, as the PostgreSQL store does, otherwise in
-  /// this process). `now` is the clock expiry and activity are judged by.
+  /// this process). The funnel is counted in `analytics` (nil: in `store` when it keeps it, as the
+  /// PostgreSQL store does, otherwise in this process). `now` is the clock expiry and activity are
+  /// judged by.
   public init(
     factories: [ChallengeFactory], store: any ChallengeStore, tokens: (any PassTokenStore)? = nil,
     sites: SiteRegistry = .single(secret: nil), siteFactories: [String: [ChallengeFactory]] = [:],
-    activity: (any ClientActivityStore)? = nil, settings: ServiceSettings = ServiceSettings(),
+    siteLooks: [String: [SiteLookFactories]] = [:],
+    activity: (any ClientActivityStore)? = nil, analytics: (any AnalyticsStore)? = nil,
+    settings: ServiceSettings = ServiceSettings(),
     noPuzzle: NoPuzzleOffer? = nil,
     logger: Logger = Logger(label: "captcha-gen.service"), now: @escaping @Sendable () -> Date = { Date() }
   ) {
     let signal = RefillSignal()
     let pools = KindPools(
-      factories: factories, siteFactories: siteFactories, capacity: settings.poolSize,
+      factories: factories,
+      siteLooks: siteLooks.merging(
+        siteFactories.mapValues { [SiteLookFactories(name: AnalyticsLabels.defaultLook, factories: $0)] },
+        uniquingKeysWith: { looks, _ in looks }),
+      capacity: settings.poolSize,
       wakeRefiller: { signal.wake() })
     self.kinds = noPuzzle?.adding(to: pools.kinds) ?? pools.kinds
     self.store = store
@@ -59,6 +74,9 @@ public final class ChallengeService: Sendable {
     self.sites = sites
     let activity = activity ?? (store as? any ClientActivityStore) ?? MemoryClientActivityStore()
     self.activity = activity
+    let analytics = analytics ?? (store as? any AnalyticsStore) ?? MemoryAnalyticsStore()
+    self.analytics = analytics
+    self.recorder = AnalyticsRecorder(store: analytics, logger: logger, totals: analyticsTotals)
     self.settings = settings
     self.pools = pools
     self.noPuzzle = noPuzzle
@@ -75,7 +93,8 @@ public final class ChallengeService: Sendable {
   /// The pool of `kind`, if offered (to the sites without a look of their own).
   public func pool(_ kind: String) -> ChallengePool? { pools.shared[kind] }
 
-  /// The pool `site`'s challenges of `kind` come from, if the site is offered that kind.
+  /// The pool `site`'s challenges of `kind` come from (its first look's), if the site is offered that
+  /// kind.
   public func pool(_ kind: String, site: String) -> ChallengePool? { pools.pool(kind, site: site) }
 
   /// Keeps the pools full and sweeps expired challenges every `settings.sweepInterval`, until the
@@ -91,23 +110,27 @@ public final class ChallengeService: Sendable {
   /// `sitekey` (nil: the first site) on a page of `hostname` ("" without one) to the client at
   /// `client`: counts the request (throws `RateLimited` over the limit), takes a ready one from its
   /// pool (none for the no-puzzle challenge), gives it a fresh id and a proof of work at the level
-  /// the activity calls for, and stores it until `settings.ttl` from now. Throws
+  /// the activity calls for, and stores it until `settings.ttl` from now. The analytics count it
+  /// under the site's look and an audience of automation for a test key or when `automation` (the
+  /// client says it is driven by automation). Throws
   /// `ChallengeServiceError` (unknown site, hostname or kind not allowed, kind not offered) or the
   /// store's `ChallengeStoreUnavailable`.
   public func issue(
-    kind: String? = nil, sitekey: String? = nil, hostname: String = "", client: ClientAddress? = nil
+    kind: String? = nil, sitekey: String? = nil, hostname: String = "", client: ClientAddress? = nil,
+    automation: Bool = false
   ) async throws -> IssuedChallenge {
     let site = try self.site(sitekey)
     guard site.hostnames.allows(hostname) else {
       throw ChallengeServiceError.hostnameNotAllowed(hostname, sitekey: site.sitekey)
     }
-    let puzzleKinds = pools.kinds(site: site.sitekey)
+    let look = pools.drawLook(site: site.sitekey)
+    let puzzleKinds = look.kinds
     let offered = noPuzzle?.adding(to: puzzleKinds) ?? puzzleKinds
     let name = kind ?? site.kinds?.first ?? offered[0]
     if let allowed = site.kinds, !allowed.contains(name) {
       throw ChallengeServiceError.kindNotAllowed(name, sitekey: site.sitekey, allowed: allowed)
     }
-    let pool = pools.pool(name, site: site.sitekey)
+    let pool = look.pools[name]
     guard pool != nil || (noPuzzle != nil && name == NoPuzzleOffer.kindName) else {
       throw ChallengeServiceError.kindNotOffered(name, offered: offered)
     }
@@ -121,12 +144,16 @@ public final class ChallengeService: Sendable {
     let noPuzzleOffered =
       !noPuzzleAsked && offered.contains(NoPuzzleOffer.kindName)
       && (site.kinds?.contains(NoPuzzleOffer.kindName) ?? true)
-    let issued = IssuedChallenge(
+    var issued = IssuedChallenge(
       id: id, expiresAt: now().addingTimeInterval(settings.ttl), kind: name, ready: ready,
       pow: gate.puzzle(level: level + extraLevels, id: id), sitekey: site.sitekey, hostname: hostname,
       noPuzzleOffered: noPuzzleOffered)
-    try await store.insert(issued.stored)
+    issued.look = look.name
+    issued.audience = Audience(testKey: site.testVerdict != nil, webdriver: automation)
+    let stored = issued.stored
+    try await store.insert(stored)
     metrics.countIssued(kind: name)
+    await recorder.issued(stored.labels, level: level + extraLevels, at: now())
     return issued
   }
 
@@ -154,10 +181,11 @@ public final class ChallengeService: Sendable {
   /// the challenge's and the verify's requests back off the client's activity (and the challenge's
   /// off its site's); anything but a pass counts as a failure of the client. Throws `ChallengeServiceError.responseDoesNotFit` (the
   /// challenge is used up and counted as a fail) or the store's `ChallengeStoreUnavailable`.
-  /// `taken` is told the challenge once it is taken (for the verify log line).
+  /// `taken` is told the challenge once it is taken (for the verify log line). `report` is what the
+  /// widget says beside the answer (its attempt, times, automation): counted in the analytics only.
   public func verify(
     id: String, response: ClientResponse, pow: PowSolution? = nil, client: ClientAddress? = nil,
-    taken: (StoredChallenge) -> Void = { _ in }
+    report: ClientReport? = nil, taken: (StoredChallenge) -> Void = { _ in }
   )
     async throws -> VerifyOutcome
   {
@@ -165,11 +193,18 @@ public final class ChallengeService: Sendable {
     _ = try await gate.admit(client: key, site: nil, weight: ChallengeGate.verifyWeight, now: now())
     var site: String?
     var issueWeight = settings.levels.requestWeight(noPuzzle: false)
+    var judged: StoredChallenge?
     do {
-      let outcome = try await takeAndJudge(id: id, response: response, pow: pow) { challenge in
+      let outcome = try await takeAndJudge(
+        id: id, response: response, pow: pow, automation: report?.webdriver ?? false
+      ) { challenge in
         site = challenge.sitekey
         issueWeight = settings.levels.requestWeight(noPuzzle: !challenge.hasPuzzle)
+        judged = challenge
         taken(challenge)
+      }
+      if let judged, case .verdict(let verdict, let token) = outcome {
+        await countAnswer(judged, code: verdict.code, token: token != nil, report: report)
       }
       if outcome.passed {
         let pass = ActivityPass(
@@ -180,15 +215,37 @@ public final class ChallengeService: Sendable {
       }
       return outcome
     } catch let error as ChallengeServiceError {
+      if let judged {
+        await countAnswer(judged, code: Self.responseDoesNotFitCode, token: false, report: report)
+      }
       await gate.recordFailure(client: key, site: site, now: now())
       throw error
     }
   }
 
+  /// The reason code the analytics count a response that does not fit its challenge under.
+  static let responseDoesNotFitCode = VerdictCode(rawValue: "bad_response")
+
+  /// Counts an answer to `challenge` in the analytics: under automation too when the client says it
+  /// is driven; its solve time from the client, or the time since issue.
+  private func countAnswer(
+    _ challenge: StoredChallenge, code: VerdictCode, token: Bool, report: ClientReport?
+  )
+    async
+  {
+    var labels = challenge.labels
+    if report?.webdriver == true { labels.audience = .automation }
+    let issuedAt = challenge.expiresAt.addingTimeInterval(-settings.ttl)
+    await recorder.answered(
+      labels, code: code, token: token, report: report,
+      serverSolveMs: now().timeIntervalSince(issuedAt) * 1000, at: now())
+  }
+
   /// The single-use take (telling `taken` the challenge), then the verdict on the proof of work and
   /// on the puzzle, and a pass's token.
   private func takeAndJudge(
-    id: String, response: ClientResponse, pow: PowSolution?, taken: (StoredChallenge) -> Void
+    id: String, response: ClientResponse, pow: PowSolution?, automation: Bool,
+    taken: (StoredChallenge) -> Void
   ) async throws -> VerifyOutcome {
     switch try await store.take(id: id, now: now()) {
     case .unknown: return .unknown
@@ -199,7 +256,7 @@ public final class ChallengeService: Sendable {
       do {
         let verdict = try gate.failure(of: pow, for: challenge) ?? judge(challenge, response: response)
         // The token first: a pass whose token cannot be stored is no pass (counted as a fail below).
-        let token = verdict.passed ? try await issueToken(for: challenge) : nil
+        let token = verdict.passed ? try await issueToken(for: challenge, automation: automation) : nil
         metrics.countVerified(kind: challenge.kind, passed: verdict.passed)
         logger.debug(
           "verified",
@@ -212,14 +269,16 @@ public final class ChallengeService: Sendable {
     }
   }
 
-  /// A new pass token for a challenge just passed, bound to its site, kind, id and hostname.
-  func issueToken(for challenge: StoredChallenge) async throws -> PassToken {
+  /// A new pass token for a challenge just passed, bound to its site, kind, id and hostname (and,
+  /// for the analytics, its look and audience: automation too when the client said so).
+  func issueToken(for challenge: StoredChallenge, automation: Bool = false) async throws -> PassToken {
     let passedAt = now()
     let token = PassToken.make(expiresAt: passedAt.addingTimeInterval(settings.tokenTTL))
     try await tokens.insertPassToken(
       PassTokenRecord(
         digest: token.digest, sitekey: challenge.sitekey, kind: challenge.kind, challengeID: challenge.id,
-        hostname: challenge.hostname, passedAt: passedAt, expiresAt: token.expiresAt))
+        hostname: challenge.hostname, passedAt: passedAt, expiresAt: token.expiresAt, look: challenge.look,
+        audience: automation ? .automation : challenge.audience))
     return token
   }
 
@@ -258,14 +317,19 @@ public final class ChallengeService: Sendable {
   }
 
   /// Removes expired challenges and pass tokens from the stores now and counts the challenges that
-  /// expired unverified; drops idle client activity.
+  /// expired unverified (the funnel's `abandoned`); drops idle client activity and the analytics'
+  /// buckets older than `settings.analyticsRetention`.
   @discardableResult
   public func sweep() async throws -> [String: Int] {
     try await tokens.sweepPassTokens(now: now())
-    let expired = try await store.sweep(now: now())
-    metrics.countExpired(expired)
+    let expired = try await store.sweepExpired(now: now())
+    let byKind = Dictionary(expired.map { ($0.key.kind, $0.value) }, uniquingKeysWith: +)
+    metrics.countExpired(byKind)
+    await recorder.abandoned(expired, at: now())
     try await activity.sweepActivity(rules: settings.levels.activity, now: now())
-    return expired
+    try await analytics.dropAnalytics(
+      before: AnalyticsBuckets.bucket(now().addingTimeInterval(-settings.analyticsRetention)))
+    return byKind
   }
 
   private func sweepPeriodically() async {

@@ -31,6 +31,12 @@ public protocol ChallengeStore: Sendable {
   /// them expired without being verified (for `captcha_challenges_expired_total{kind}`).
   func sweep(now: Date) async throws -> [String: Int]
 
+  /// Removes every challenge whose `expiresAt` is before `now`, as `sweep` does; returns, by
+  /// analytics labels, how many of them expired without being verified (the funnel's `abandoned`).
+  /// Both built-in stores implement it; a store of one's own that does not gets `sweep`'s counts
+  /// under the site `unknown`.
+  func sweepExpired(now: Date) async throws -> [AnalyticsLabels: Int]
+
   /// Throws `ChallengeStoreUnavailable` when the store cannot serve requests now.
   func checkHealth() async throws
 }
@@ -52,11 +58,15 @@ public struct StoredChallenge: Sendable, Equatable {
   public var hostname: String
   /// The proof of work a verify must solve (its salt is the id); nil when there is none.
   public var pow: PowPuzzle?
+  /// The look it was drawn under (`default` for a site with one look), for the analytics.
+  public var look: String
+  /// Whose traffic it is, for the analytics (a test key's, or a client that says it is automation).
+  public var audience: Audience
 
   public init(
     id: String, kind: String, expiresAt: Date, answer: [UInt8], background: StoredPicture,
     piece: StoredPicture, sitekey: String = SiteRegistry.defaultSitekey, hostname: String = "",
-    pow: PowPuzzle? = nil
+    pow: PowPuzzle? = nil, look: String = AnalyticsLabels.defaultLook, audience: Audience = .people
   ) {
     self.id = id
     self.kind = kind
@@ -67,10 +77,27 @@ public struct StoredChallenge: Sendable, Equatable {
     self.sitekey = sitekey
     self.hostname = hostname
     self.pow = pow
+    self.look = look
+    self.audience = audience
+  }
+
+  /// What the analytics count it under.
+  public var labels: AnalyticsLabels {
+    AnalyticsLabels(site: sitekey, kind: kind, look: look, audience: audience)
   }
 
   /// Whether there is a puzzle to judge: a no-puzzle challenge (`NoPuzzleOffer`) keeps no answer.
   public var hasPuzzle: Bool { !answer.isEmpty }
+}
+
+extension ChallengeStore {
+  public func sweepExpired(now: Date) async throws -> [AnalyticsLabels: Int] {
+    Dictionary(
+      try await sweep(now: now).map {
+        (AnalyticsLabels(site: AnalyticsLabels.unknown, kind: $0.key), $0.value)
+      },
+      uniquingKeysWith: +)
+  }
 }
 
 /// An encoded picture and its media type (`image/png` or `image/jpeg`).

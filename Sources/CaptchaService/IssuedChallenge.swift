@@ -23,6 +23,9 @@ public struct IssuedChallenge: Sendable {
   /// Whether the site lets the client ask for the no-puzzle challenge instead of this puzzle (the
   /// widget then offers "I can't solve the puzzle").
   public var noPuzzleOffered: Bool
+  /// The look it was drawn under and whose traffic it is (for the analytics).
+  public var look = AnalyticsLabels.defaultLook
+  public var audience = Audience.people
 
   public init(
     id: String, expiresAt: Date, ready: ReadyChallenge, pow: PowPuzzle? = nil,
@@ -49,13 +52,18 @@ public struct IssuedChallenge: Sendable {
 
   /// The record the store keeps.
   var stored: StoredChallenge {
-    guard let ready else {
-      return NoPuzzleOffer.stored(
+    var stored: StoredChallenge
+    if let ready {
+      stored = StoredChallenge(
+        id: id, kind: ready.kind, expiresAt: expiresAt, answer: ready.answer, background: ready.background,
+        piece: ready.piece, sitekey: sitekey, hostname: hostname, pow: pow)
+    } else {
+      stored = NoPuzzleOffer.stored(
         id: id, expiresAt: expiresAt, pow: pow, sitekey: sitekey, hostname: hostname)
     }
-    return StoredChallenge(
-      id: id, kind: ready.kind, expiresAt: expiresAt, answer: ready.answer, background: ready.background,
-      piece: ready.piece, sitekey: sitekey, hostname: hostname, pow: pow)
+    stored.look = look
+    stored.audience = audience
+    return stored
   }
 }
 

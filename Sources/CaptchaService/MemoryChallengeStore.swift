@@ -6,11 +6,11 @@
 
 /// The default store (`--store memory`): challenges in this process only, nothing to install.
 /// Challenges die with the process and are not shared between instances; use PostgreSQL for that.
-/// A verified challenge keeps only its kind and expiry (to answer a replay 409 until it is swept):
+/// A verified challenge keeps only its analytics labels and expiry (to answer a replay 409 until it is swept):
 /// its pictures and answer are dropped at once, so memory holds the challenges still unanswered.
 public actor MemoryChallengeStore: ChallengeStore {
   private struct Row {
-    var kind: String
+    var labels: AnalyticsLabels
     var expiresAt: Date
     /// nil once verified.
     var live: StoredChallenge?
@@ -21,7 +21,7 @@ public actor MemoryChallengeStore: ChallengeStore {
   public init() {}
 
   public func insert(_ challenge: StoredChallenge) async throws {
-    rows[challenge.id] = Row(kind: challenge.kind, expiresAt: challenge.expiresAt, live: challenge)
+    rows[challenge.id] = Row(labels: challenge.labels, expiresAt: challenge.expiresAt, live: challenge)
   }
 
   public func take(id: String, now: Date) async throws -> TakeResult {
@@ -43,9 +43,13 @@ public actor MemoryChallengeStore: ChallengeStore {
   }
 
   public func sweep(now: Date) async throws -> [String: Int] {
-    var expiredUnverified: [String: Int] = [:]
+    Dictionary(try await sweepExpired(now: now).map { ($0.key.kind, $0.value) }, uniquingKeysWith: +)
+  }
+
+  public func sweepExpired(now: Date) async throws -> [AnalyticsLabels: Int] {
+    var expiredUnverified: [AnalyticsLabels: Int] = [:]
     for (id, row) in rows where row.expiresAt <= now {
-      if row.live != nil { expiredUnverified[row.kind, default: 0] += 1 }
+      if row.live != nil { expiredUnverified[row.labels, default: 0] += 1 }
       rows[id] = nil
     }
     return expiredUnverified

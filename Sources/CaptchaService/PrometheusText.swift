@@ -3,7 +3,7 @@ public struct PrometheusText {
   /// The media type `/metrics` answers with.
   public static let mediaType = "text/plain; version=0.0.4; charset=utf-8"
 
-  private(set) var text = ""
+  var text = ""
 
   /// Adds a metric family: its help line, its type and one sample per label set.
   mutating func family(
@@ -11,11 +11,18 @@ public struct PrometheusText {
   ) {
     text += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
     for sample in samples {
-      let value =
-        sample.value == sample.value.rounded() && abs(sample.value) < 1e15
-        ? String(Int64(sample.value)) : String(sample.value)
-      text += "\(name){\(sample.labels)} \(value)\n"
+      text += "\(name){\(sample.labels)} \(Self.number(sample.value))\n"
     }
+  }
+
+  /// A sample's value: whole numbers without a fraction.
+  static func number(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+  }
+
+  /// A label value with `\`, `"` and newlines escaped.
+  static func escaped(_ value: String) -> String {
+    value.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"").replacing("\n", with: "\\n")
   }
 
   /// `kind="slide"` and any further labels.
@@ -26,13 +33,16 @@ public struct PrometheusText {
 
 extension ChallengeService {
   /// Every metric in the Prometheus text format: pool depth, capacity and refills (per kind in the
-  /// offered order, then the pools of sites with a look of their own, labelled `site`), and the
-  /// issued, verified and expired counters, per kind.
+  /// offered order, then the pools of sites with a look of their own, labelled `site`, and `look` in
+  /// a look experiment), and the
+  /// issued, verified and expired counters, per kind; then this process's share of the funnel per site,
+  /// kind, look and audience (`PrometheusText.analytics`).
   public func metricsText() async -> String {
     var pools: [(labels: String, depth: Int, capacity: Int, refilled: Int, seconds: Double, empty: Int)] = []
-    let sitePools = self.pools.sitePools.flatMap { site in site.pools.map { (site.site, $0) } }
-    for (site, pool) in kinds.compactMap({ pool($0) }).map({ ("", $0) }) + sitePools {
-      let more = site.isEmpty ? "" : "site=\"\(site)\""
+    let sitePools = self.pools.sitePools.flatMap { site in
+      site.pools.map { ("site=\"\(site.site)\"" + (site.look.map { ",look=\"\($0)\"" } ?? ""), $0) }
+    }
+    for (more, pool) in kinds.compactMap({ pool($0) }).map({ ("", $0) }) + sitePools {
       pools.append(
         (
           PrometheusText.labels(kind: pool.kind, more), await pool.depth, pool.capacity, await pool.refilled,
@@ -75,6 +85,7 @@ extension ChallengeService {
       "captcha_challenges_expired_total", "counter",
       "Challenges that expired unverified (counted when swept).",
       counts.map { (PrometheusText.labels(kind: $0.kind), Double($0.counts.expired)) })
+    out.analytics(analyticsTotals)
     return out.text
   }
 }

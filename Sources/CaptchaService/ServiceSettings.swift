@@ -7,7 +7,8 @@ import CaptchaProofOfWork
 #endif
 
 /// How the service issues and judges challenges (`serve --ttl`, `--pool`, `--workers`,
-/// `--require-track`, `--pow`, `--levels`, `--rate-limit`, `--client-prefix`).
+/// `--require-track`, `--pow`, `--levels`, `--rate-limit`, `--client-prefix`,
+/// `--analytics-retention`).
 public struct ServiceSettings: Sendable, Equatable {
   /// Seconds a challenge stays verifiable after it is issued.
   public var ttl: Double
@@ -31,16 +32,20 @@ public struct ServiceSettings: Sendable, Equatable {
   public var rateLimitPerMinute: Int
   /// How much of an address is one client for levels and limits.
   public var clientPrefixes: ClientPrefixLengths
+  /// Seconds the analytics' time buckets are kept (`--analytics-retention`).
+  public var analyticsRetention: Double
 
   public static let defaultTTL = 120.0
   public static let defaultPoolSize = 64
   public static let defaultTokenTTL = 300.0
+  public static let defaultAnalyticsRetention = 90.0 * 86400
 
   public init(
     ttl: Double = defaultTTL, poolSize: Int = defaultPoolSize, requireTrack: Bool = false,
     sweepInterval: Double? = nil, tokenTTL: Double = defaultTokenTTL,
     refillWorkers: Int = defaultRefillWorkers, pow: PowSettings? = nil, levels: LevelRules = .standard,
-    rateLimitPerMinute: Int = 0, clientPrefixes: ClientPrefixLengths = .standard
+    rateLimitPerMinute: Int = 0, clientPrefixes: ClientPrefixLengths = .standard,
+    analyticsRetention: Double = defaultAnalyticsRetention
   ) {
     self.tokenTTL = tokenTTL
     self.ttl = ttl
@@ -52,6 +57,7 @@ public struct ServiceSettings: Sendable, Equatable {
     self.levels = levels
     self.rateLimitPerMinute = rateLimitPerMinute
     self.clientPrefixes = clientPrefixes
+    self.analyticsRetention = analyticsRetention
   }
 
   /// One refill worker per processor this process may run on.

@@ -45,6 +45,12 @@ enum ChallengeTable {
       ADD COLUMN IF NOT EXISTS pow_difficulty bigint,
       ADD COLUMN IF NOT EXISTS pow_table_log2 integer
     """,
+    // The analytics' look and audience. Added to tables of earlier versions.
+    """
+    ALTER TABLE captcha_challenges
+      ADD COLUMN IF NOT EXISTS look text NOT NULL DEFAULT 'default',
+      ADD COLUMN IF NOT EXISTS audience text NOT NULL DEFAULT 'people'
+    """,
   ]
 
   static func insert(_ challenge: StoredChallenge) -> PostgresQuery {
@@ -52,14 +58,15 @@ enum ChallengeTable {
     return """
       INSERT INTO captcha_challenges
         (id, kind, expires_at, answer, background, background_type, piece, piece_type, sitekey, hostname,
-         pow_level, pow_puzzles, pow_steps, pow_difficulty, pow_table_log2)
+         pow_level, pow_puzzles, pow_steps, pow_difficulty, pow_table_log2, look, audience)
       VALUES (\(challenge.id), \(challenge.kind), \(challenge.expiresAt),
         \(ByteBuffer(bytes: challenge.answer)),
         \(ByteBuffer(bytes: challenge.background.bytes)), \(challenge.background.mediaType),
         \(ByteBuffer(bytes: challenge.piece.bytes)), \(challenge.piece.mediaType),
         \(challenge.sitekey), \(challenge.hostname),
         \(pow.map { Int32($0.level) }), \(pow.map { Int32($0.puzzles) }), \(pow.map { Int32($0.steps) }),
-        \(pow.map { Int64($0.difficulty) }), \(pow.map { Int32($0.tableLog2) }))
+        \(pow.map { Int64($0.difficulty) }), \(pow.map { Int32($0.tableLog2) }),
+        \(challenge.look), \(challenge.audience.rawValue))
       """
   }
 
@@ -69,7 +76,7 @@ enum ChallengeTable {
     UPDATE captcha_challenges SET verified_at = \(now)
     WHERE id = \(id) AND verified_at IS NULL AND expires_at > \(now)
     RETURNING kind, expires_at, answer, background, background_type, piece, piece_type, sitekey, hostname,
-      pow_level, pow_puzzles, pow_steps, pow_difficulty, pow_table_log2
+      pow_level, pow_puzzles, pow_steps, pow_difficulty, pow_table_log2, look, audience
     """
   }
 
@@ -94,13 +101,16 @@ enum ChallengeTable {
     }
   }
 
-  /// Deletes the expired rows; returns (kind, count) of those that were never verified.
+  /// Deletes the expired rows; returns (site, kind, look, audience, count) of those that were never
+  /// verified.
   static func sweep(now: Date) -> PostgresQuery {
     """
     WITH gone AS (
-      DELETE FROM captcha_challenges WHERE expires_at <= \(now) RETURNING kind, verified_at
+      DELETE FROM captcha_challenges WHERE expires_at <= \(now)
+      RETURNING sitekey, kind, look, audience, verified_at
     )
-    SELECT kind, count(*) FROM gone WHERE verified_at IS NULL GROUP BY kind
+    SELECT sitekey, kind, look, audience, count(*) FROM gone WHERE verified_at IS NULL
+    GROUP BY sitekey, kind, look, audience
     """
   }
 

@@ -27,14 +27,20 @@ enum PassTokenTable {
     )
     """,
     "CREATE INDEX IF NOT EXISTS captcha_pass_tokens_expires_at ON captcha_pass_tokens (expires_at)",
+    // The analytics' look and audience. Added to tables of earlier versions.
+    """
+    ALTER TABLE captcha_pass_tokens
+      ADD COLUMN IF NOT EXISTS look text NOT NULL DEFAULT 'default',
+      ADD COLUMN IF NOT EXISTS audience text NOT NULL DEFAULT 'people'
+    """,
   ]
 
   static func insert(_ record: PassTokenRecord) -> PostgresQuery {
     """
     INSERT INTO captcha_pass_tokens
-      (digest, sitekey, kind, challenge_id, hostname, passed_at, expires_at)
+      (digest, sitekey, kind, challenge_id, hostname, passed_at, expires_at, look, audience)
     VALUES (\(record.digest), \(record.sitekey), \(record.kind), \(record.challengeID), \(record.hostname),
-      \(record.passedAt), \(record.expiresAt))
+      \(record.passedAt), \(record.expiresAt), \(record.look), \(record.audience.rawValue))
     """
   }
 
@@ -43,14 +49,15 @@ enum PassTokenTable {
     """
     UPDATE captcha_pass_tokens SET redeemed_at = \(now), idempotency_key = \(idempotencyKey)
     WHERE digest = \(digest) AND sitekey = \(sitekey) AND redeemed_at IS NULL AND expires_at > \(now)
-    RETURNING kind, challenge_id, hostname, passed_at, expires_at
+    RETURNING kind, challenge_id, hostname, passed_at, expires_at, look, audience
     """
   }
 
   /// After a redeem that matched nothing: the row as it is (none: unknown).
   static func state(digest: String) -> PostgresQuery {
     """
-    SELECT sitekey, kind, challenge_id, hostname, passed_at, expires_at, redeemed_at IS NOT NULL, idempotency_key
+    SELECT sitekey, kind, challenge_id, hostname, passed_at, expires_at, redeemed_at IS NOT NULL, idempotency_key,
+      look, audience
     FROM captcha_pass_tokens WHERE digest = \(digest)
     """
   }

@@ -23,17 +23,20 @@ extension PostgresChallengeStore: PassTokenStore {
     try await run { client in
       let redeem = PassTokenTable.redeem(
         digest: digest, sitekey: sitekey, idempotencyKey: idempotencyKey, now: now)
-      for try await (kind, challengeID, hostname, passedAt, expiresAt) in try await client.query(
-        redeem, logger: self.logger
-      ).decode((String, String, String, Date, Date).self) {
+      for try await (kind, challengeID, hostname, passedAt, expiresAt, look, audience)
+        in try await client.query(
+          redeem, logger: self.logger
+        ).decode((String, String, String, Date, Date, String, String).self)
+      {
         return .redeemed(
           PassTokenRecord(
             digest: digest, sitekey: sitekey, kind: kind, challengeID: challengeID, hostname: hostname,
-            passedAt: passedAt, expiresAt: expiresAt))
+            passedAt: passedAt, expiresAt: expiresAt, look: look,
+            audience: Audience(rawValue: audience) ?? .people))
       }
       let rows = try await client.query(PassTokenTable.state(digest: digest), logger: self.logger)
-      for try await (owner, kind, challengeID, hostname, passedAt, expiresAt, redeemed, key) in rows.decode(
-        (String, String, String, String, Date, Date, Bool, String?).self)
+      for try await (owner, kind, challengeID, hostname, passedAt, expiresAt, redeemed, key, look, audience)
+        in rows.decode((String, String, String, String, Date, Date, Bool, String?, String, String).self)
       {
         if owner != sitekey { return .otherSite }
         if expiresAt <= now { return .expired }
@@ -42,11 +45,28 @@ extension PostgresChallengeStore: PassTokenStore {
           return .repeated(
             PassTokenRecord(
               digest: digest, sitekey: owner, kind: kind, challengeID: challengeID, hostname: hostname,
-              passedAt: passedAt, expiresAt: expiresAt))
+              passedAt: passedAt, expiresAt: expiresAt, look: look,
+              audience: Audience(rawValue: audience) ?? .people))
         }
         return .used
       }
       return .unknown
+    }
+  }
+
+  public func passTokenRecord(digest: String) async throws -> PassTokenRecord? {
+    try await run { client in
+      let rows = try await client.query(PassTokenTable.state(digest: digest), logger: self.logger)
+      for try await (owner, kind, challengeID, hostname, passedAt, expiresAt, _, _, look, audience)
+        in rows.decode(
+          (String, String, String, String, Date, Date, Bool, String?, String, String).self)
+      {
+        return PassTokenRecord(
+          digest: digest, sitekey: owner, kind: kind, challengeID: challengeID, hostname: hostname,
+          passedAt: passedAt, expiresAt: expiresAt, look: look,
+          audience: Audience(rawValue: audience) ?? .people)
+      }
+      return nil
     }
   }
 

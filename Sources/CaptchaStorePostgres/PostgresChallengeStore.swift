@@ -19,7 +19,8 @@ import Synchronization
 /// - Every call is bounded by `configuration.requestTimeout`; any failure or timeout throws
 ///   `ChallengeStoreUnavailable`, never a pass.
 /// - Call `shutdown()` when done: it closes the connections.
-/// - It is also the instances' shared `ClientActivityStore` (PostgresChallengeStore+ClientActivity).
+/// - It is also the instances' shared `ClientActivityStore` (PostgresChallengeStore+ClientActivity)
+///   and `AnalyticsStore` (PostgresChallengeStore+Analytics).
 public final class PostgresChallengeStore: ChallengeStore {
   public let configuration: PostgresStoreConfiguration
   private let client: PostgresClient
@@ -68,13 +69,13 @@ public final class PostgresChallengeStore: ChallengeStore {
         let (
           kind, expiresAt, answer, background, backgroundType, piece, pieceType, sitekey, hostname, level,
           puzzles,
-          steps, difficulty, tableLog2
+          steps, difficulty, tableLog2, look, audience
         ) =
           try row.decode(
             (
               String, Date, ByteBuffer, ByteBuffer, String, ByteBuffer, String, String, String, Int32?,
               Int32?,
-              Int32?, Int64?, Int32?
+              Int32?, Int64?, Int32?, String, String
             )
             .self)
         return .taken(
@@ -85,7 +86,8 @@ public final class PostgresChallengeStore: ChallengeStore {
             hostname: hostname,
             pow: StoredPow.puzzle(
               id: id, level: level, puzzles: puzzles, steps: steps, difficulty: difficulty,
-              tableLog2: tableLog2)))
+              tableLog2: tableLog2),
+            look: look, audience: Audience(rawValue: audience) ?? .people))
       }
       let states = try await client.query(ChallengeTable.verifiedState(id: id), logger: self.logger)
       for try await verified in states.decode(Bool.self) {
@@ -110,12 +112,18 @@ public final class PostgresChallengeStore: ChallengeStore {
   }
 
   public func sweep(now: Date) async throws -> [String: Int] {
+    Dictionary(try await sweepExpired(now: now).map { ($0.key.kind, $0.value) }, uniquingKeysWith: +)
+  }
+
+  public func sweepExpired(now: Date) async throws -> [AnalyticsLabels: Int] {
     try await run { client in
-      var expiredUnverified: [String: Int] = [:]
-      for try await (kind, count) in try await client.query(
+      var expiredUnverified: [AnalyticsLabels: Int] = [:]
+      for try await (site, kind, look, audience, count) in try await client.query(
         ChallengeTable.sweep(now: now), logger: self.logger
-      ).decode((String, Int64).self) {
-        expiredUnverified[kind] = Int(count)
+      ).decode((String, String, String, String, Int64).self) {
+        let labels = AnalyticsLabels(
+          site: site, kind: kind, look: look, audience: Audience(rawValue: audience) ?? .people)
+        expiredUnverified[labels, default: 0] += Int(count)
       }
       return expiredUnverified
     }
@@ -159,7 +167,7 @@ public final class PostgresChallengeStore: ChallengeStore {
       try await connection.query(
         "SELECT pg_advisory_xact_lock(\(ChallengeTable.schemaLockKey))", logger: self.logger)
       for statement in ChallengeTable.createStatements + PassTokenTable.createStatements
-        + ClientActivityTable.createStatements
+        + ClientActivityTable.createStatements + AnalyticsTable.createStatements
       {
         try await connection.query(statement, logger: self.logger)
       }

@@ -147,6 +147,9 @@ struct ServeCommand: AsyncParsableCommand {
   @OptionGroup(title: "Sites and pass tokens")
   var siteOptions: SiteOptionGroup
 
+  @OptionGroup(title: "Analytics")
+  var analyticsOptions: AnalyticsOptionGroup
+
   @Option(help: "How log lines on standard error look: text, or json (one object per line).")
   var logFormat = LogFormat.text
 
@@ -188,11 +191,13 @@ struct ServeCommand: AsyncParsableCommand {
   func run() async throws {
     logFormat.bootstrap()
     let logger = Logger(label: "captcha-gen.serve")
+    let adminToken = try reportingErrors { try analyticsOptions.adminToken() }
     let store = await challengeStore(logger: logger)
     let service = try reportingErrors { try makeService(store: store, logger: logger) }
     let app = try CaptchaServer.application(
       service: service,
-      settings: ServerSettings(host: host, port: port, trustedProxies: trustProxy.proxies, dev: dev),
+      settings: ServerSettings(
+        host: host, port: port, trustedProxies: trustProxy.proxies, dev: dev, adminToken: adminToken),
       logger: logger,
       onListening: { host, port in
         writeAll(fd: 1, Array("listening on http://\(host):\(port)\n".utf8))
@@ -219,14 +224,15 @@ struct ServeCommand: AsyncParsableCommand {
     let factories = kinds.map { ChallengeFactory(kind: $0, backgrounds: backgrounds ?? .builtIn) }
     for factory in factories { _ = try factory.make() }
     let sites = try siteOptions.registry(offered: self.kinds.names, logger: logger)
-    let siteFactories = try siteOptions.siteFactories(
+    let siteLooks = try siteOptions.siteFactories(
       sites, offered: self.kinds.puzzles, backgrounds: backgrounds)
     let settings = ServiceSettings(
       ttl: Double(ttl), poolSize: pool, requireTrack: requireTrack, tokenTTL: Double(siteOptions.tokenTTL),
       refillWorkers: workers ?? System.coreCount, pow: try powSettings(), levels: levels.rules,
-      rateLimitPerMinute: rateLimit.perMinute, clientPrefixes: clientPrefix.lengths)
+      rateLimitPerMinute: rateLimit.perMinute, clientPrefixes: clientPrefix.lengths,
+      analyticsRetention: analyticsOptions.analyticsRetention)
     return ChallengeService(
-      factories: factories, store: store, sites: sites, siteFactories: siteFactories, settings: settings,
+      factories: factories, store: store, sites: sites, siteLooks: siteLooks, settings: settings,
       noPuzzle: self.kinds.noPuzzle, logger: logger)
   }
 

@@ -5,9 +5,15 @@ import Foundation
 
 /// How the serve binary starts: the command line with the options the environment sets
 /// (`EnvironmentArguments`), parsed and run; every error is printed once, with secrets hidden
-/// (`SecretRedaction`), and the process exits with its sysexits code.
+/// (`SecretRedaction`), and the process exits with its sysexits code. With `report` first, it runs
+/// `ReportCommand` on the rest instead (`captcha-gen report` hands off here; no environment).
 extension ServeCommand {
   static func main() async {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.first == ReportSummary.commandName {
+      await ReportCommand.main(Array(arguments.dropFirst()))
+      return
+    }
     let environment = EnvironmentArguments(
       command: Self.self, otherVariables: [SiteOptionGroup.secretVariable])
     let applied: EnvironmentArguments.Result

@@ -3,7 +3,8 @@ import CaptchaArguments
 import CaptchaKit
 import CaptchaService
 
-/// The kinds of each site with look options in the sites file, built from those options exactly
+/// The kinds of each site with look options (or each look of its look experiment) in the sites
+/// file, built from those options exactly
 /// as `serve` builds its own kinds from its command line (`MakeOptionGroup`): a look option is a
 /// make option's name in snake_case, `"difficulty": "hard"`, `"steps": 8`, `"piece_shadow": true`.
 /// A site's look starts from the defaults, not from the command line's options. Its style key is
@@ -18,29 +19,46 @@ enum SiteLooks {
     "max_pixels": "it guards the --images every site shares; give it on the command line",
   ]
 
-  /// The factories of every site in `sites` that has look options, by site key. Throws a
-  /// `SitesFileError` naming the site (and the option, when one alone is wrong).
+  /// The looks of every site in `sites` that has look options or a look experiment, by site key,
+  /// each look with its factories (nil for a look of an experiment without options: the server's
+  /// look). Throws a `SitesFileError` naming the site or look (and the option, when one alone is
+  /// wrong).
   static func factories(
     sites: [Site], offered: [String], backgrounds: ChallengeBackgrounds?, environment: [String: String]
-  ) throws -> [String: [ChallengeFactory]] {
-    var result: [String: [ChallengeFactory]] = [:]
-    for (index, site) in sites.enumerated() where !site.look.isEmpty {
-      let path = "sites[\(index)]"
-      var arguments: [String] = []
-      for option in site.look {
-        let given = try self.arguments(option, environment: environment, at: path + "." + option.key)
-        do {
-          _ = try MakeOptionGroup.parse(given)
-        } catch {
-          throw SitesFileError(at: path + "." + option.key, .badLookOption(sentence(error)))
-        }
-        arguments += given
-      }
+  ) throws -> [String: [SiteLookFactories]] {
+    var result: [String: [SiteLookFactories]] = [:]
+    for (index, site) in sites.enumerated() where site.hasOwnLooks {
       // A site's own look makes its puzzles; the no-puzzle challenge has none to make.
       let puzzleKinds = (site.kinds ?? offered).filter { $0 != NoPuzzleOffer.kindName }
-      result[site.sitekey] = try factories(arguments, kinds: puzzleKinds, backgrounds: backgrounds, at: path)
+      result[site.sitekey] = try site.lookVariants.enumerated().map { lookIndex, look in
+        let path = site.looks.isEmpty ? "sites[\(index)]" : "sites[\(index)].looks[\(lookIndex)]"
+        guard !look.options.isEmpty else {
+          return SiteLookFactories(name: look.name, weight: look.weight, factories: nil)
+        }
+        let arguments = try self.arguments(look.options, environment: environment, at: path)
+        return SiteLookFactories(
+          name: look.name, weight: look.weight,
+          factories: try factories(arguments, kinds: puzzleKinds, backgrounds: backgrounds, at: path))
+      }
     }
     return result
+  }
+
+  /// The command-line arguments of a look's options, each checked alone.
+  static func arguments(_ options: [LookOption], environment: [String: String], at path: String) throws
+    -> [String]
+  {
+    var arguments: [String] = []
+    for option in options {
+      let given = try self.arguments(option, environment: environment, at: path + "." + option.key)
+      do {
+        _ = try MakeOptionGroup.parse(given)
+      } catch {
+        throw SitesFileError(at: path + "." + option.key, .badLookOption(sentence(error)))
+      }
+      arguments += given
+    }
+    return arguments
   }
 
   /// The site's kinds from its options, each made once to prove the look works.

@@ -101,7 +101,7 @@ struct SiteOptionGroup: ParsableArguments {
   func siteFactories(
     _ registry: SiteRegistry, offered: [String], backgrounds: ChallengeBackgrounds?,
     environment: [String: String] = ProcessInfo.processInfo.environment
-  ) throws -> [String: [ChallengeFactory]] {
+  ) throws -> [String: [SiteLookFactories]] {
     do {
       return try SiteLooks.factories(
         sites: registry.sites, offered: offered, backgrounds: backgrounds, environment: environment)

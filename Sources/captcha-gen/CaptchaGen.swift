@@ -11,11 +11,12 @@ struct CaptchaGen: ParsableCommand {
     version: CaptchaKitVersion.string,
     subcommands: [
       MakeCommand.self, VerifyCommand.self, RasterCommand.self, BatchCommand.self, CompareCommand.self,
-      ShapesCommand.self, ServeSubcommand.self, SiteCommand.self, HealthcheckCommand.self,
+      ShapesCommand.self, ServeSubcommand.self, ReportSubcommand.self, SiteCommand.self,
+      HealthcheckCommand.self,
     ]
   )
 
-  /// `serve` (and `help serve`) become the captcha-gen-serve binary before anything is parsed, so its
+  /// `serve` and `report` (and `help serve`, `help report`) become the captcha-gen-serve binary before anything is parsed, so its
   /// own parser answers every option, `--help` and error; everything else is parsed here.
   static func main() {
     if let serveArguments = ServeHandOff.serveArguments(Array(CommandLine.arguments.dropFirst())) {

@@ -46,7 +46,7 @@ struct HealthcheckCommand: ParsableCommand {
 
   func run() throws {
     let target = try probeTarget()
-    let probe = HealthProbe(host: target.host, port: target.port, path: "/healthz", timeout: timeout)
+    let probe = PlainHTTPGet(host: target.host, port: target.port, path: "/healthz", timeout: timeout)
     do {
       let answer = try probe.get()
       let summary = "\(answer.status) \(answer.body.trimmingTrailingSpace)"
@@ -55,7 +55,7 @@ struct HealthcheckCommand: ParsableCommand {
         throw ExitCode(Self.unhealthyExitCode)
       }
       _ = writeAll(fd: 1, Array("healthy: \(target.host):\(target.port) answered \(summary)\n".utf8))
-    } catch let failure as HealthProbe.Failure {
+    } catch let failure as PlainHTTPGet.Failure {
       printError("captcha-gen: unhealthy: \(failure.description)")
       throw ExitCode(Self.unhealthyExitCode)
     }

@@ -10,9 +10,10 @@ import CaptchaKit
 #endif
 
 /// `captcha-gen serve …` runs the captcha-gen-serve binary in this process (execv: same process id,
-/// same standard streams, same environment), with serve's arguments unchanged. That binary holds the
-/// HTTP server and links full Foundation; keeping it out of captcha-gen keeps `make`, `batch` and
-/// `verify` from loading libFoundation and ICU at every start.
+/// same standard streams, same environment), with serve's arguments unchanged; `captcha-gen report …`
+/// runs it with `report` first. That binary holds the HTTP server and the PostgreSQL client and links
+/// full Foundation; keeping them out of captcha-gen keeps `make`, `batch` and `verify` from loading
+/// libFoundation and ICU at every start.
 enum ServeHandOff {
   /// The serve binary's file name; it is looked for in the folder of captcha-gen's own executable.
   static let binaryName = "captcha-gen-serve"
@@ -24,11 +25,16 @@ enum ServeHandOff {
   static let unavailableExitCode: Int32 = 69
 
   /// The arguments to give the serve binary when `arguments` (without the program name) ask for
-  /// serve: everything after `serve`, or `--help` for `help serve`; nil for any other command.
+  /// serve: everything after `serve`, or `--help` for `help serve`; for report: `report` and everything
+  /// after it, or `report --help` for `help report`; nil for any other command.
   static func serveArguments(_ arguments: [String]) -> [String]? {
     if arguments.first == ServeSummary.commandName { return Array(arguments.dropFirst()) }
+    if arguments.first == ReportSummary.commandName { return arguments }
     if arguments.count >= 2 && arguments[0] == "help" && arguments[1] == ServeSummary.commandName {
       return ["--help"]
+    }
+    if arguments.count >= 2 && arguments[0] == "help" && arguments[1] == ReportSummary.commandName {
+      return [ReportSummary.commandName, "--help"]
     }
     return nil
   }
@@ -43,7 +49,7 @@ enum ServeHandOff {
         ? "set \(environmentVariable) to the \(binaryName) binary, or unset it to use the one next to captcha-gen"
         : "install \(binaryName) in the same folder as captcha-gen, or set \(environmentVariable) to its path"
       printError(
-        "captcha-gen: serve needs \(path)\(fromEnvironment ? " (from \(environmentVariable))" : ""), "
+        "captcha-gen: \(command(arguments)) needs \(path)\(fromEnvironment ? " (from \(environmentVariable))" : ""), "
           + "which is missing or not an executable file; \(advice).")
       exit(unavailableExitCode)
     }
@@ -51,9 +57,14 @@ enum ServeHandOff {
     execv(path, argv)
     let reason = String(cString: strerror(errno))
     printError(
-      "captcha-gen: serve could not run \(path): \(reason); check that it is a \(binaryName) binary for this system."
+      "captcha-gen: \(command(arguments)) could not run \(path): \(reason); check that it is a \(binaryName) binary for this system."
     )
     exit(unavailableExitCode)
+  }
+
+  /// The command handed off, for messages: report or serve.
+  static func command(_ arguments: [String]) -> String {
+    arguments.first == ReportSummary.commandName ? ReportSummary.commandName : ServeSummary.commandName
   }
 
   /// The serve binary: `$CAPTCHA_GEN_SERVE` when set, else captcha-gen-serve next to this

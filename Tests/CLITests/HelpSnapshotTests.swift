@@ -10,7 +10,7 @@ final class HelpSnapshotTests: XCTestCase {
     ([], "captcha-gen"), (["make"], "make"), (["verify"], "verify"), (["batch"], "batch"),
     (["raster"], "raster"), (["compare"], "compare"), (["shapes"], "shapes"), (["serve"], "serve"),
     (["site"], "site"), (["site", "new"], "site-new"), (["site", "secret"], "site-secret"),
-    (["healthcheck"], "healthcheck"),
+    (["healthcheck"], "healthcheck"), (["report"], "report"),
   ]
 
   /// The width ArgumentParser wraps help at when it cannot ask a terminal.

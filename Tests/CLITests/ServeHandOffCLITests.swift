@@ -53,6 +53,15 @@ final class ServeHandOffCLITests: XCTestCase {
     XCTAssertEqual(r.stdout.split(separator: "\n").dropFirst(), ["[--help]"])
   }
 
+  func testReportIsHandedToTheServeBinaryWithItsName() throws {
+    let (_, r) = try runThroughEchoScript(["report", "--site", "shop", "--json"])
+    XCTAssertEqual(r.status, 3)
+    XCTAssertEqual(
+      r.stdout.split(separator: "\n").dropFirst(), ["[report]", "[--site]", "[shop]", "[--json]"])
+    let (_, help) = try runThroughEchoScript(["help", "report"])
+    XCTAssertEqual(help.stdout.split(separator: "\n").dropFirst(), ["[report]", "[--help]"])
+  }
+
   func testOtherCommandsDoNotRunTheServeBinary() throws {
     let (_, r) = try runThroughEchoScript([
       "verify", "--answer", dir.appendingPathComponent("none.json").path, "--x", "1",

@@ -196,3 +196,14 @@ test('the server\'s reason reaches a person in the widget\'s language by its cod
 test('an unknown event is a programming error, not a silent no-op', () => {
   assert.throws(() => step(initialModel('slide', KINDS), { type: 'clicked' }), /unknown widget event "clicked"/);
 });
+
+test("the verify's client report counts the attempt and the times the server's analytics read", () => {
+  const { clientReport } = parts.states;
+  assert.deepEqual(
+    clientReport({ attempt: 2, requestedAt: 1000, shownAt: 1250.4, answeredAt: 4250.4, powMs: 812.6, webdriver: false }),
+    { attempt: 2, shown_ms: 250, solve_ms: 3000, pow_ms: 813 },
+  );
+  assert.deepEqual(clientReport({ attempt: 1, webdriver: true }), { attempt: 1, webdriver: true }, 'unknown times left out');
+  assert.deepEqual(clientReport({}), { attempt: 1 }, 'a first attempt when none is counted');
+  assert.equal(clientReport({ attempt: 1, requestedAt: 5, shownAt: 3, answeredAt: 2 }).solve_ms, 0, 'never below 0');
+});

@@ -161,6 +161,29 @@ class PowWidgetTest(WidgetTest):
         self.wait_for(lambda: root.get_attribute("data-challenge-id") not in (None, challenge["id"]),
                       "a new challenge after the fail")
 
+    def test_the_verify_body_carries_the_widgets_client_report(self):
+        """The analytics' `client` object (docs/analytics.md): the page's attempt (a second one after a
+        fail), the times on screen and to solve, the proof of work's time, and webdriver (selenium)."""
+        self.driver.execute_script("window.__powCorrupt = true")
+        root, first = self.ready_challenge("slide")
+        keyboard_answer(self, root, first)
+        self.wait_state(root, "fail")
+        failed = self.last_verify_body()["client"]
+        self.driver.execute_script("window.__powCorrupt = false")
+        self.wait_for(lambda: root.get_attribute("data-challenge-id") not in (None, first["id"]),
+                      "a new challenge after the fail")
+        self.wait_state(root, "ready")
+        second = self.driver.execute_script(
+            "return window.__captchaGenChallenges[arguments[0]]", root.get_attribute("data-challenge-id"))
+        keyboard_answer(self, root, second)
+        self.wait_state(root, "pass")
+        passed = self.last_verify_body()["client"]
+        self.assertEqual((failed["attempt"], passed["attempt"]), (1, 2))
+        for report in (failed, passed):
+            self.assertIs(report["webdriver"], True)
+            for key in ("shown_ms", "solve_ms", "pow_ms"):
+                self.assertTrue(isinstance(report[key], int) and report[key] >= 0, report)
+
     def test_a_solution_reused_for_another_challenge_fails(self):
         root, first = self.ready_challenge("slide")
         keyboard_answer(self, root, first)

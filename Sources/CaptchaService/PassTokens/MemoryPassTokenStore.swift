@@ -37,6 +37,10 @@ public actor MemoryPassTokenStore: PassTokenStore {
     return .redeemed(row.record)
   }
 
+  public func passTokenRecord(digest: String) async throws -> PassTokenRecord? {
+    rows[digest]?.record
+  }
+
   @discardableResult
   public func sweepPassTokens(now: Date) async throws -> Int {
     let expired = rows.filter { $0.value.record.expiresAt <= now }.keys

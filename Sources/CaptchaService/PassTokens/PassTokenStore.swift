@@ -27,6 +27,15 @@ public protocol PassTokenStore: Sendable {
   /// Removes every token whose `expiresAt` is at or before `now`; returns how many.
   @discardableResult
   func sweepPassTokens(now: Date) async throws -> Int
+
+  /// The record of a token (by `digest`) whatever its state, for the analytics of a refused
+  /// siteverify (a replay counts under its challenge's kind and look); nil when there is none.
+  /// Both built-in stores implement it; a store of one's own that does not answers nil.
+  func passTokenRecord(digest: String) async throws -> PassTokenRecord?
+}
+
+extension PassTokenStore {
+  public func passTokenRecord(digest: String) async throws -> PassTokenRecord? { nil }
 }
 
 /// A pass token as a store keeps it: what it is bound to, never the token itself.
@@ -41,10 +50,13 @@ public struct PassTokenRecord: Sendable, Equatable {
   /// When the challenge was passed (siteverify's `challenge_ts`).
   public var passedAt: Date
   public var expiresAt: Date
+  /// The look and audience of its challenge, for the analytics.
+  public var look: String
+  public var audience: Audience
 
   public init(
     digest: String, sitekey: String, kind: String, challengeID: String, hostname: String, passedAt: Date,
-    expiresAt: Date
+    expiresAt: Date, look: String = AnalyticsLabels.defaultLook, audience: Audience = .people
   ) {
     self.digest = digest
     self.sitekey = sitekey
@@ -53,6 +65,13 @@ public struct PassTokenRecord: Sendable, Equatable {
     self.hostname = hostname
     self.passedAt = passedAt
     self.expiresAt = expiresAt
+    self.look = look
+    self.audience = audience
+  }
+
+  /// What the analytics count its siteverify under.
+  public var labels: AnalyticsLabels {
+    AnalyticsLabels(site: sitekey, kind: kind, look: look, audience: audience)
   }
 }
 

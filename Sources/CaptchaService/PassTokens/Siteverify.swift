@@ -98,30 +98,84 @@ extension ChallengeService {
   public func siteverify(secret: String?, response: String?, idempotencyKey: String? = nil) async throws
     -> SiteverifyResult
   {
+    let checked = try await check(secret: secret, response: response, idempotencyKey: idempotencyKey)
+    if let site = checked.site {
+      await countSiteverify(checked.result, site: site, record: checked.record, digest: checked.digest)
+    }
+    return checked.result
+  }
+
+  /// What a siteverify found: the result, the site whose secret it carried, the token's record when
+  /// it was redeemed, and the token's digest when it had the form of one.
+  private struct CheckedToken {
+    var result: SiteverifyResult
+    var site: Site?
+    var record: PassTokenRecord?
+    var digest: String?
+  }
+
+  private func check(secret: String?, response: String?, idempotencyKey: String?) async throws -> CheckedToken
+  {
     let now = now()
     if let response, response.utf8.count > PassToken.maxLength {
-      return .failure(.oversizedResponse(length: response.utf8.count))
+      return CheckedToken(result: .failure(.oversizedResponse(length: response.utf8.count)))
     }
-    guard let secret, !secret.isEmpty else { return .failure(.noSecret) }
-    guard let site = sites.site(secret: secret, now: now) else { return .failure(.unknownSecret) }
-    guard let response, !response.isEmpty else { return .failure(.noResponse) }
+    guard let secret, !secret.isEmpty else { return CheckedToken(result: .failure(.noSecret)) }
+    guard let site = sites.site(secret: secret, now: now) else {
+      return CheckedToken(result: .failure(.unknownSecret))
+    }
+    guard let response, !response.isEmpty else {
+      return CheckedToken(result: .failure(.noResponse), site: site)
+    }
     switch site.testVerdict {
     case .pass:
-      return .success(
-        PassClaims(challengeTS: now, hostname: "", kind: "test", sitekey: site.sitekey, challengeID: ""))
-    case .fail: return .failure(.testKeyAlwaysFails)
+      let claims = PassClaims(
+        challengeTS: now, hostname: "", kind: "test", sitekey: site.sitekey, challengeID: "")
+      return CheckedToken(result: .success(claims), site: site)
+    case .fail: return CheckedToken(result: .failure(.testKeyAlwaysFails), site: site)
     case nil: break
     }
-    guard let token = PassToken.parse(response) else { return .failure(.malformedResponse) }
-    if token.expiresAt <= now { return .failure(.expired) }
+    guard let token = PassToken.parse(response) else {
+      return CheckedToken(result: .failure(.malformedResponse), site: site)
+    }
+    if token.expiresAt <= now {
+      return CheckedToken(result: .failure(.expired), site: site, digest: token.digest)
+    }
     let result = try await tokens.redeemPassToken(
       digest: token.digest, sitekey: site.sitekey, idempotencyKey: idempotencyKey, now: now)
-    switch result {
-    case .redeemed(let record), .repeated(let record): return .success(PassClaims(record))
-    case .used: return .failure(.used)
-    case .expired: return .failure(.expired)
-    case .otherSite: return .failure(.otherSite)
-    case .unknown: return .failure(.unknownToken)
+    let refused = { (refusal: SiteverifyRefusal) in
+      CheckedToken(result: .failure(refusal), site: site, digest: token.digest)
     }
+    switch result {
+    case .redeemed(let record), .repeated(let record):
+      return CheckedToken(result: .success(PassClaims(record)), site: site, record: record)
+    case .used: return refused(.used)
+    case .expired: return refused(.expired)
+    case .otherSite: return refused(.otherSite)
+    case .unknown: return refused(.unknownToken)
+    }
+  }
+
+  /// Counts a siteverify for `site` in the analytics: under its token's kind, look and audience when
+  /// the token is known (a test key's under kind `test`, automation), otherwise under `unknown`.
+  private func countSiteverify(
+    _ result: SiteverifyResult, site: Site, record: PassTokenRecord?, digest: String?
+  )
+    async
+  {
+    var labels = AnalyticsLabels(
+      site: site.sitekey, kind: AnalyticsLabels.unknown, look: AnalyticsLabels.unknown)
+    if site.testVerdict != nil {
+      labels = AnalyticsLabels(site: site.sitekey, kind: "test", audience: .automation)
+    } else if let record {
+      labels = record.labels
+    } else if let digest, let known = try? await tokens.passTokenRecord(digest: digest),
+      known.sitekey == site.sitekey
+    {
+      labels = known.labels
+    }
+    var failure: SiteverifyErrorCode?
+    if case .failure(let refusal) = result { failure = refusal.code }
+    await recorder.siteverified(labels, failure: failure, at: now())
   }
 }

@@ -23,10 +23,12 @@ public struct Site: Sendable, Equatable {
   /// The site's own look (`"difficulty": "hard"`, `"steps": 8`, …), in key order; empty: the
   /// server's. `serve` builds the site's kinds from these as from its own options.
   public var look: [LookOption]
+  /// A look experiment: several looks, each drawn by weight (empty: one look, `look`).
+  public var looks: [SiteLook]
 
   public init(
     sitekey: String, secrets: [SiteSecret], hostnames: HostnameList, kinds: [String]? = nil,
-    testVerdict: TestVerdict? = nil, look: [LookOption] = []
+    testVerdict: TestVerdict? = nil, look: [LookOption] = [], looks: [SiteLook] = []
   ) {
     self.sitekey = sitekey
     self.secrets = secrets
@@ -34,6 +36,7 @@ public struct Site: Sendable, Equatable {
     self.kinds = kinds
     self.testVerdict = testVerdict
     self.look = look
+    self.looks = looks
   }
 
   /// Whether `secret` is one of this site's secrets at `now`.

@@ -10,14 +10,15 @@ import CaptchaKit
 ///
 ///     {"sites": [{"sitekey": "…", "secret_sha256": "<64 hex digits>", "hostnames": ["shop.example"],
 ///                 "kinds": ["slide"]?, "old_secrets": [{"secret_sha256": "…", "valid_until": "<ISO 8601>"}]?,
-///                 …look options ("difficulty": "hard", "steps": 8)?}]}
+///                 …look options ("difficulty": "hard", "steps": 8)?,
+///                 "looks": [{"name": "a", "weight": 3, …look options}]?}]}
 ///
 /// Every problem is a `SitesFileError` naming the key (`sites[1].hostnames[0]`) and what is wrong.
 /// Look options are any other key with a string, number or true/false; which names and values are
 /// good is the front end's to check (serve checks them against its own options).
 public enum SitesFile {
   /// The keys a site entry may have.
-  public static let siteKeys = ["sitekey", "secret_sha256", "hostnames", "kinds", "old_secrets"]
+  public static let siteKeys = ["sitekey", "secret_sha256", "hostnames", "kinds", "old_secrets", "looks"]
 
   /// The sites in `bytes`, in order.
   public static func parse(_ bytes: [UInt8]) throws -> [Site] {
@@ -62,9 +63,13 @@ public enum SitesFile {
     }
     let kinds = try optionalList(fields["kinds"], at: path + ".kinds") { node, at in try string(node, at: at)
     }
+    let looks = try fields["looks"].map { try self.looks($0, at: path + ".looks") } ?? []
+    if !looks.isEmpty, let beside = look.first {
+      throw SitesFileError(at: path + "." + beside.key, .lookOptionBesideLooks)
+    }
     return Site(
       sitekey: sitekey, secrets: [SiteSecret(sha256: current)] + (old ?? []),
-      hostnames: HostnameList(hostnames), kinds: kinds, look: look)
+      hostnames: HostnameList(hostnames), kinds: kinds, look: look, looks: looks)
   }
 
   static func lookOption(_ key: String, _ node: JSONNode, at path: String) throws -> LookOption {
@@ -180,6 +185,12 @@ public struct SitesFileError: Error, Equatable, CustomStringConvertible {
     /// A look option the front end does not know or whose value it refuses: its sentence, which
     /// follows the key ("is not a look option: …").
     case badLookOption(String)
+    /// A look name listed twice in a site's `looks`.
+    case duplicateLook(String)
+    /// A look's weight that is not a whole number from 1.
+    case badWeight
+    /// A look option beside `looks`: each look carries its own.
+    case lookOptionBesideLooks
   }
 
   /// The problem in one sentence without the file's name (the front end adds it).
@@ -209,6 +220,10 @@ public struct SitesFileError: Error, Equatable, CustomStringConvertible {
         "\(key) is not a key of a site (\(known.joined(separator: ", "))), and a look option's value is a "
         + "string, number or true/false"
     case .badLookOption(let sentence): return "\(key) \(sentence)"
+    case .duplicateLook(let name): return "\(key): look \"\(name)\" is listed twice"
+    case .badWeight: return "\(key) must be a whole number from 1 to \(SiteLook.maxWeight)"
+    case .lookOptionBesideLooks:
+      return "\(key) is a look option beside \"looks\"; with looks, each look carries its own options"
     case .kindNotOffered(let kind, let offered):
       return
         "\(key) names kind \"\(kind)\", which this server does not offer (it offers \(offered.joined(separator: ", ")))"

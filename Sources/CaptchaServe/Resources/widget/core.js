@@ -261,6 +261,7 @@
         var body = {};
         if (kind) body.kind = kind;
         if (sitekey) body.sitekey = sitekey;
+        if (navigator.webdriver) body.client = { webdriver: true };
         return post('/v1/challenges', body).then(
           function (r) {
             if (r.status !== 200) throw new Error(r.json.error || text.t('serverAnswered', { status: r.status }));

@@ -10,7 +10,8 @@
   var resolvePattern = parts.pattern.resolvePattern, patternControl = parts.pattern.patternControl;
   var createPassToken = parts.token.createPassToken, startPow = parts.pow.startPow;
   var powControl = parts.noPuzzle.powControl, createFooter = parts.noPuzzle.createFooter;
-  var initialModel = parts.states.initialModel, step = parts.states.step, isLive = parts.states.isLive;
+  var initialModel = parts.states.initialModel, step = parts.states.step, isLive = parts.states.isLive,
+    clientReport = parts.states.clientReport;
 
   // =============================================================================================
   // 12. The widget: the page's side of states.js. mount() builds the elements, turns what happens
@@ -123,6 +124,11 @@
     var model = initialModel(setting(root, options, 'kind', 'kind'), Object.keys(CONTROLS), text);
     var control = null;
     var pow = null; // the proof of work of the challenge being loaded or shown (startPow)
+    // For the verify's `client` report: answers sent since the last pass, and when the challenge
+    // shown was asked for and came on screen.
+    var attempts = 0;
+    var requestedAt = null;
+    var shownAt = null;
 
     /** Steps the model with `event` and carries out its effects, in order. */
     function dispatch(event) {
@@ -169,6 +175,7 @@
           text: text,
         });
         root.setAttribute('data-challenge-id', ch.id);
+        shownAt = Date.now();
       },
       focusControl: function () {
         control.focus();
@@ -186,6 +193,7 @@
         }, e.ms);
       },
       keepToken: function (e) {
+        attempts = 0;
         passToken.set(e.token, e.expiresAt);
       },
       announcePass: function (e) {
@@ -205,6 +213,8 @@
     /** A new challenge: its proof of work starts at once, its pictures are loaded before it shows. */
     function fetchChallenge(e) {
       var job = null;
+      requestedAt = Date.now();
+      shownAt = null;
       client
         .newChallenge(e.kind, sitekey)
         .then(function (ch) {
@@ -259,6 +269,7 @@
     /** Sends the answer with the proof of work's solution; the outcome comes back as an event. */
     function verify(e) {
       var id = model.challenge.id;
+      var answeredAt = Date.now();
       powSolution(e.generation)
         .then(
           function (solution) {
@@ -266,6 +277,11 @@
             var body = {};
             for (var key in e.answer) body[key] = e.answer[key];
             if (solution) body.pow = { nonces: solution.nonces };
+            attempts += 1;
+            body.client = clientReport({
+              attempt: attempts, requestedAt: requestedAt, shownAt: shownAt, answeredAt: answeredAt,
+              powMs: pow && pow.ms, webdriver: navigator.webdriver,
+            });
             return client.verify(id, body).then(function (r) {
               return { type: 'verified', generation: e.generation, status: r.status, json: r.json };
             });

@@ -196,5 +196,24 @@
     return handler(model, event);
   }
 
-  parts.states = { initialModel: initialModel, step: step, isLive: isLive };
+  /**
+   * The verify body's `client` object (counted in the server's analytics only): the attempt on this
+   * page (1: the first), `shown_ms` the time from asking for the challenge to its pictures on screen
+   * (its presence says they were shown), `solve_ms` from on screen to the answer, `pow_ms` the proof
+   * of work's time, and `webdriver` when the browser says it is driven by automation. Times are in
+   * milliseconds from one clock; a time not known is left out.
+   */
+  function clientReport(facts) {
+    var report = { attempt: Math.max(1, Math.floor(facts.attempt || 1)) };
+    function ms(value) {
+      return Math.max(0, Math.round(value));
+    }
+    if (facts.shownAt != null && facts.requestedAt != null) report.shown_ms = ms(facts.shownAt - facts.requestedAt);
+    if (facts.shownAt != null && facts.answeredAt != null) report.solve_ms = ms(facts.answeredAt - facts.shownAt);
+    if (facts.powMs != null) report.pow_ms = ms(facts.powMs);
+    if (facts.webdriver) report.webdriver = true;
+    return report;
+  }
+
+  parts.states = { initialModel: initialModel, step: step, isLive: isLive, clientReport: clientReport };
 })(CaptchaGenParts);

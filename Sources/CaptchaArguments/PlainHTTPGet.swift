@@ -7,35 +7,53 @@
 #endif
 
 /// One HTTP/1.1 GET over a plain TCP connection, with a deadline on the whole exchange: what
-/// `healthcheck` asks a running serve with. Kept to POSIX sockets so captcha-gen stays lean (no
-/// Foundation networking) and works in an image that has no curl.
-struct HealthProbe {
-  var host: String
-  var port: Int
-  var path: String
+/// `healthcheck` asks a running serve with, and `report --serve` its admin endpoint. Kept to POSIX
+/// sockets so captcha-gen stays lean (no Foundation networking) and works in an image that has no
+/// curl.
+public struct PlainHTTPGet {
+  public var host: String
+  public var port: Int
+  public var path: String
   /// Seconds the connect, the request and the answer may take together.
-  var timeout: Double
+  public var timeout: Double
+  /// Header fields sent besides Host and Connection (`Authorization`).
+  public var headers: [(name: String, value: String)]
+  /// The most bytes of the answer read.
+  public var maxAnswerBytes: Int
 
   /// What the server answered.
-  struct Answer {
-    var status: Int
-    var body: String
+  public struct Answer {
+    public var status: Int
+    public var body: String
   }
 
   /// Why no answer came; one sentence each.
-  struct Failure: Error, CustomStringConvertible {
-    var description: String
+  public struct Failure: Error, CustomStringConvertible {
+    public var description: String
   }
 
-  /// The largest answer read; /healthz answers a few bytes.
-  static let maxAnswerBytes = 64 << 10
+  /// The largest answer read by default; /healthz answers a few bytes.
+  public static let defaultMaxAnswerBytes = 64 << 10
+
+  public init(
+    host: String, port: Int, path: String, timeout: Double, headers: [(name: String, value: String)] = [],
+    maxAnswerBytes: Int = defaultMaxAnswerBytes
+  ) {
+    self.host = host
+    self.port = port
+    self.path = path
+    self.timeout = timeout
+    self.headers = headers
+    self.maxAnswerBytes = maxAnswerBytes
+  }
 
   /// Connects, sends the request, reads the answer until the server closes the connection.
-  func get() throws(Failure) -> Answer {
+  public func get() throws(Failure) -> Answer {
     let deadline = Self.now() + timeout
     let fd = try connect(deadline: deadline)
     defer { close(fd) }
-    let request = "GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n\r\n"
+    let fields = headers.map { "\($0.name): \($0.value)\r\n" }.joined()
+    let request = "GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\n\(fields)Connection: close\r\n\r\n"
     try send(Array(request.utf8), on: fd, deadline: deadline)
     return try Self.parse(receive(on: fd, deadline: deadline), from: "\(host):\(port)")
   }
@@ -95,7 +113,7 @@ struct HealthProbe {
   private func receive(on fd: Int32, deadline: Double) throws(Failure) -> [UInt8] {
     var answer: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 4096)
-    while answer.count < Self.maxAnswerBytes {
+    while answer.count < maxAnswerBytes {
       guard wait(fd, for: Int16(POLLIN), deadline: deadline) else {
         throw Failure(description: "\(host):\(port) did not answer within \(timeout) s")
       }
@@ -123,7 +141,7 @@ struct HealthProbe {
   }
 
   /// The status and body of an HTTP/1.1 answer (the body as sent: /healthz does not chunk).
-  static func parse(_ bytes: [UInt8], from server: String) throws(Failure) -> Answer {
+  public static func parse(_ bytes: [UInt8], from server: String) throws(Failure) -> Answer {
     let text = String(decoding: bytes, as: UTF8.self)
     let statusLine = text.prefix { $0 != "\r" && $0 != "\n" }
     let fields = statusLine.split(separator: " ")
