@@ -337,7 +337,7 @@ def background_restore(background: np.ndarray, piece: np.ndarray, mode: str, sta
 
 # ---------------------------------------------------------------- registry
 
-#: name → (attack number in issue 6, function, short description). Order is the table's order.
+#: name → (attack number in the attack table, function, short description). Order is the table's order.
 ATTACKS = {
     "edge-match": (1, edge_match, "Canny(piece alpha outline) vs Canny(background), TM_CCORR_NORMED"),
     "ncc-ccoeff": (2, ncc_ccoeff, "masked TM_CCOEFF_NORMED of piece grey pixels"),

@@ -1,4 +1,4 @@
-"""Every kind's attack evaluation on its default look, one table (`make attack-eval`, issue 31).
+"""Every kind's attack evaluation on its default look, one table (`make attack-eval`).
 
     python tools/attacks/evaluate_all.py --bin .build/release/captcha-gen --photos ../shared/photos \
         [--seeds 10] [--solvers .venv-solvers/bin/python] [--models .build/attack-models] \
@@ -10,7 +10,7 @@ background's test seeds (split.py); each prints its own table as it goes and wri
 `--out`. The final table has one row per (kind, attack): the share of captchas solved on the test
 photos and on the built-in background. For slide that is the better of the raw guess and the guess
 with an offset fitted on the other half of the captchas (evaluate.py's "fit"); rotate and pattern
-have no offsets. `goal` marks rows above 10% (issue 31's bar for every cheap attack). Exit status: 0
+have no offsets. `goal` marks rows above 10% (the bar every cheap attack must stay under). Exit status: 0
 after the table, 2 when an evaluator fails.
 """
 

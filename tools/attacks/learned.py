@@ -1,4 +1,4 @@
-"""A learned attacker (issue 12, class 7c): a small CNN trained on captcha-gen's own output.
+"""A learned attacker (class 7c of the attack table): a small CNN trained on captcha-gen's own output.
 
 The product is open source, so an attacker makes unlimited labelled captchas with our binary. This
 trains, on the CPU and from scratch, a siamese network for horizontal mode: a trunk turns the band

@@ -200,7 +200,7 @@ def main(argv=None) -> int:
     t.add_argument("--threads", type=int, default=2, help="CPU threads for training (default 2)")
     t.add_argument("--families", default="current", choices=["current", "8f5c1a7"],
                    help="the generator's family list (pattern_families.TABLES): current, or 8f5c1a7 for the "
-                        "look before issue 31")
+                        "earlier look")
     args = ap.parse_args(argv)
     missing = [s for s in TRAIN_PHOTOS if not any(Path(args.photos).glob(s + ".*"))]
     if missing:

@@ -47,7 +47,7 @@ FAMILIES: list[tuple[str, tuple]] = [
 ]
 # After each family's own draws: the stretch (nextDouble) and its axis (next(below: 2)).
 STRETCH_DRAWS = ("d", 2)
-# The families of the look before issue 31 (commit 8f5c1a7): four more round or six-sided ones.
+# The families of the earlier look (commit 8f5c1a7): four more round or six-sided ones.
 FAMILIES_8F5C1A7: list[tuple[str, tuple]] = [
     ("triangle", ("d",)), ("rounded-square", ("d",)), ("pentagon", ()), ("hexagon", ("d",)), ("ring", ("d",)),
     ("star", (2, "d")), ("burst", (4, "d")), ("plus", ("d",)), ("rhombus", ("d",)), ("square-frame", ("d",)),

@@ -12,7 +12,7 @@
  *       (1/1, 1/2, 1/4, 1/8) still >= W x H; the background is a W x H crop of it, PNG out
  *
  * Both encoders use captcha-gen's fixed settings: PNG zlib Z_RLE after libpng's adaptive filters
- * (before issue 13 both used level 6 Z_FILTERED, libpng's default), JPEG quality 90, 4:2:0, integer
+ * (an earlier version used level 6 Z_FILTERED, libpng's default), JPEG quality 90, 4:2:0, integer
  * DCT, optimised Huffman tables. So the floor moves with the encoder choice and the ratio measures
  * everything else. Build: cc -O2 -o codec-floor codec-floor.c -lpng -ljpeg -lz (Makefile). */
 #define _GNU_SOURCE /* sync_file_range */
