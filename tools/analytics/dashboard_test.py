@@ -1,7 +1,7 @@
 """The operator's dashboard in headless Chromium: the sign-in form by keyboard, then every figure of
 the report's rows (GET /admin/v1/report) in the dashboard's table; no Content-Security-Policy
 violation, no script, the token never on the page nor readable by a script; the site picker works by
-keyboard. With --screenshot, the signed-in page is saved there (docs/images/dashboard.png).
+keyboard; axe-core finds no serious or critical violation on the sign-in form or the dashboard. With --screenshot, the signed-in page is saved there (docs/images/dashboard.png).
 
     .venv-browser/bin/python tools/analytics/dashboard_test.py --bin .build/debug/captcha-gen
 """
@@ -14,6 +14,7 @@ import tempfile
 import unittest
 import uuid
 
+import axe_playwright_python
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -25,6 +26,19 @@ sys.path.insert(0, os.path.join(HERE, "..", "serve"))
 sys.path.insert(0, HERE)
 from funnel_test import request  # noqa: E402
 from serve_process import ServeProcess  # noqa: E402
+
+# axe-core as PyPI's axe-playwright-python carries it (tools/widget/a11y_test.py audits the widget).
+AXE_SOURCE = os.path.join(os.path.dirname(axe_playwright_python.__file__), "axe.min.js")
+BLOCKING = ("serious", "critical")
+RUN_AXE = """
+const done = arguments[arguments.length - 1];
+axe.run(document, {resultTypes: ['violations']}).then(function (r) {
+  done(r.violations.map(function (v) {
+    return {id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.map(function (n) { return n.target.join(' '); })};
+  }));
+}, function (e) { done([{id: 'axe-error', impact: 'critical', help: String(e), nodes: []}]); });
+"""
 
 ARGS = None
 TOKEN = "dashboard-test-" + uuid.uuid4().hex
@@ -150,6 +164,26 @@ class DashboardTest(unittest.TestCase):
         self.wait(lambda: "site=blog" in self.driver.current_url, "the blog's dashboard")
         headings = [h.text for h in self.driver.find_elements(By.TAG_NAME, "h2")]
         self.assertEqual(headings, ["Site blog"])
+
+    def axe_violations(self):
+        """axe-core's violations on the page now shown (injected through the driver, which the page's
+        Content-Security-Policy does not govern)."""
+        with open(AXE_SOURCE) as f:
+            self.driver.execute_script(f.read())
+        return self.driver.execute_async_script(RUN_AXE)
+
+    def test_axe_finds_no_serious_violation_on_the_sign_in_form_or_the_dashboard(self):
+        self.driver.get(self.server.url + "/admin/dashboard.css")
+        self.driver.delete_all_cookies()
+        self.driver.get(self.server.url + "/admin/")
+        self.wait(lambda: self.driver.find_elements(By.ID, "token"), "the sign-in form")
+        found = [("sign-in", v) for v in self.axe_violations()]
+        self.sign_in()
+        found += [("dashboard", v) for v in self.axe_violations()]
+        for page, v in found:
+            print(f"  axe on the {page}: {v['impact']} {v['id']}: {v['help']} ({', '.join(v['nodes'][:3])})")
+        blocking = [f"{page}: {v['id']}" for page, v in found if v["impact"] in BLOCKING]
+        self.assertEqual(blocking, [], "serious or critical accessibility violations")
 
     def test_a_request_without_the_token_gets_the_sign_in_form(self):
         self.driver.get(self.server.url + "/admin/dashboard.css")
