@@ -9,7 +9,7 @@ import Foundation
 /// (Chrome, Firefox, Safari 14 and later), so the widget's pictures arrive as WebP and only API
 /// clients that do not ask for it cost a conversion.
 enum PictureNegotiation {
-  static let webp = "image/webp"
+  static let webp = ImageFormat.webp.mediaType
 
   /// Whether an `Accept` header value names `mediaType` with a quality above zero.
   static func accepts(_ accept: String?, _ mediaType: String) -> Bool {
@@ -29,6 +29,7 @@ enum PictureNegotiation {
     guard picture.mediaType == webp, !accepts(accept, webp) else { return picture }
     let pixels = try ImageCodec.decode(picture.bytes, name: "the stored picture")
     return StoredPicture(
-      bytes: try ImageCodec.encodePNG(pixels, keepAlpha: !pixels.isOpaque), mediaType: "image/png")
+      bytes: try ImageCodec.encodePNG(pixels, keepAlpha: !pixels.isOpaque),
+      mediaType: ImageFormat.png.mediaType)
   }
 }

@@ -35,7 +35,7 @@ public struct ReadyChallenge: Sendable {
 
   /// `image/jpeg` for a `.jpg` file name, `image/webp` for `.webp`, `image/png` otherwise.
   static func mediaType(of fileName: String) -> String {
-    if fileName.hasSuffix(".jpg") { return "image/jpeg" }
-    return fileName.hasSuffix(".webp") ? "image/webp" : "image/png"
+    if fileName.hasSuffix(".jpg") { return ImageFormat.jpeg.mediaType }
+    return (fileName.hasSuffix(".webp") ? ImageFormat.webp : ImageFormat.png).mediaType
   }
 }

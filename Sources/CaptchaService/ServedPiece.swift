@@ -7,15 +7,14 @@ import CaptchaKit
 /// about 5 KB as lossy WebP. A client that does not take WebP gets a PNG of the served pixels
 /// (`PictureNegotiation` in CaptchaServe).
 enum ServedPiece {
-  static let webp = "image/webp"
-
   /// `piece` (a PNG) as it is served beside `background`.
   static func picture(piece: StoredPicture, beside background: StoredPicture) throws -> StoredPicture {
-    guard background.mediaType == webp else { return piece }
+    guard background.mediaType == ImageFormat.webp.mediaType else { return piece }
     let pixels = try ImageCodec.decode(piece.bytes, name: "the piece")
     let quality = isLossless(background.bytes) ? nil : OutputFormat.defaultQuality
     return StoredPicture(
-      bytes: try ImageCodec.encodeWebP(pixels, quality: quality, keepAlpha: !pixels.isOpaque), mediaType: webp
+      bytes: try ImageCodec.encodeWebP(pixels, quality: quality, keepAlpha: !pixels.isOpaque),
+      mediaType: ImageFormat.webp.mediaType
     )
   }
 

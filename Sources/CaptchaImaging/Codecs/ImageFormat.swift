@@ -35,6 +35,15 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     }
   }
 
+  /// The media type: "image/png", "image/jpeg" or "image/webp".
+  public var mediaType: String {
+    switch self {
+    case .png: return "image/png"
+    case .jpeg: return "image/jpeg"
+    case .webp: return "image/webp"
+    }
+  }
+
   /// The usual file extension, without the dot.
   public var fileExtension: String {
     switch self {
