@@ -12,6 +12,14 @@ final class OptionTableFlagTests: XCTestCase {
     XCTAssertEqual(OptionTable.rows.map(\.option), expected)
   }
 
+  func testEveryRowAppliesToAKind() {
+    for row in OptionTable.rows {
+      XCTAssertFalse(row.kinds.isEmpty, "\(row.option) would be refused for every kind")
+    }
+    XCTAssertEqual(OptionTable.row(.length).kinds, ["pattern"])
+    XCTAssertEqual(OptionTable.row(.steps).kinds, ["slide", "rotate"])
+  }
+
   func testEachFlagGivesWhatItsRowReadsAndNothingElse() throws {
     for row in OptionTable.rows {
       let flag = CommandLineWording.flag(row.option)

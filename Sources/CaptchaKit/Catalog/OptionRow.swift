@@ -24,6 +24,12 @@ public struct OptionRow: Sendable {
     try store(&options, input)
   }
 
+  /// The kinds that take the option, in catalog order: each kind says which options it takes
+  /// (`CatalogKind.options`), so a new kind changes no row.
+  public var kinds: [String] {
+    KindCatalog.kinds.filter { $0.options.contains(option) }.map { $0.name }
+  }
+
   /// Whether `options` has this option given.
   public func isGiven(in options: CaptchaOptions) -> Bool {
     isGiven(options)
