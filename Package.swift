@@ -16,6 +16,13 @@ let kindLayers: [Target.Dependency] = [
   "CaptchaKindCore", "CaptchaHoles", "CaptchaSlide", "CaptchaRotate", "CaptchaPattern", "CaptchaPreview",
 ]
 
+// The compiler checks each file of these targets: every existential spelled `any`, members only
+// from modules the file imports, and imports internal unless marked `public import`.
+let strictSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
 let package = Package(
   name: "captcha-gen",
   // What users import (README, docs/library.md): the captcha library, the challenge service without
@@ -62,15 +69,18 @@ let package = Package(
     // Captcha kinds behind one seam, a target per layer (docs/ARCHITECTURE.md "The kinds' targets"):
     // the seam and what every kind shares (errors, steps, shapes, the background's variation, the
     // kind interface and answer.json records), …
-    .target(name: "CaptchaKindCore", dependencies: ["CaptchaImaging"]),
+    .target(name: "CaptchaKindCore", dependencies: ["CaptchaImaging"], swiftSettings: strictSettings),
     // … the slide's hole looks, …
-    .target(name: "CaptchaHoles", dependencies: ["CaptchaKindCore"]),
+    .target(name: "CaptchaHoles", dependencies: ["CaptchaKindCore"], swiftSettings: strictSettings),
     // … one target per kind, none using another, …
-    .target(name: "CaptchaSlide", dependencies: ["CaptchaKindCore", "CaptchaHoles"]),
-    .target(name: "CaptchaRotate", dependencies: ["CaptchaKindCore"]),
-    .target(name: "CaptchaPattern", dependencies: ["CaptchaKindCore"]),
+    .target(
+      name: "CaptchaSlide", dependencies: ["CaptchaKindCore", "CaptchaHoles"], swiftSettings: strictSettings),
+    .target(name: "CaptchaRotate", dependencies: ["CaptchaKindCore"], swiftSettings: strictSettings),
+    .target(name: "CaptchaPattern", dependencies: ["CaptchaKindCore"], swiftSettings: strictSettings),
     // … the pictures of looks (`shapes --preview`, contact sheets), …
-    .target(name: "CaptchaPreview", dependencies: ["CaptchaSlide", "CaptchaRotate", "CaptchaPattern"]),
+    .target(
+      name: "CaptchaPreview", dependencies: ["CaptchaSlide", "CaptchaRotate", "CaptchaPattern"],
+      swiftSettings: strictSettings),
     // … and every kind under one name for the layers above.
     .target(name: "CaptchaKinds", dependencies: ["CaptchaPreview"]),
     // The built-in self-attack behind --check (sees only what a client sees).

@@ -1,6 +1,6 @@
-import CaptchaImaging
+public import CaptchaImaging
 import CaptchaKindCore
-import VectorRaster
+public import VectorRaster
 
 /// How the hole is drawn on the background. A style changes pixels only where `weight` (the piece
 /// mask placed at the target) is non-zero, and in proportion to it, so the piece covers the hole

@@ -1,7 +1,7 @@
-import CaptchaImaging
+public import CaptchaImaging
 import CaptchaKindCore
 import CaptchaSupport
-import VectorRaster
+public import VectorRaster
 
 /// TTGPuzzleVerify's hole: the picture shown at reduced opacity over black (darkened) with a soft
 /// inner shadow along the whole edge, as if the hole were cut into the picture.

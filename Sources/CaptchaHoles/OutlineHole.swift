@@ -1,7 +1,7 @@
-import CaptchaImaging
+public import CaptchaImaging
 import CaptchaKindCore
 import CaptchaSupport
-import VectorRaster
+public import VectorRaster
 
 /// A hole marked by a light line along the shape's edge (the mask minus its erosion) with the
 /// interior lightly darkened.

@@ -1,7 +1,7 @@
-import CaptchaImaging
+public import CaptchaImaging
 import CaptchaKindCore
 import CaptchaSupport
-import VectorRaster
+public import VectorRaster
 
 /// DWSlideCaptchaView's hole: a white translucent fill over the shape (70% by default).
 public struct OverlayHole: HoleStyle, Equatable {

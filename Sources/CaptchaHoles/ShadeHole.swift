@@ -1,6 +1,6 @@
-import CaptchaImaging
+public import CaptchaImaging
 import CaptchaKindCore
-import VectorRaster
+public import VectorRaster
 
 /// The default hole: the background darkened inside the shape, deeper along the top-left inner
 /// edge (a soft inner shadow, as if the hole were recessed and lit from the top left), with a thin

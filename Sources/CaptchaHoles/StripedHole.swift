@@ -1,7 +1,7 @@
-import CaptchaImaging
+public import CaptchaImaging
 import CaptchaKindCore
 import CaptchaSupport
-import VectorRaster
+public import VectorRaster
 
 /// The hardened hole: the picture inside the hole is replaced, not shaded. Its fill is
 /// the surroundings' colour carried inwards (a normalised blur of the pixels around the hole, so

@@ -1,7 +1,7 @@
-import CaptchaImaging
+public import CaptchaImaging
 import CaptchaKindCore
 import CaptchaSupport
-import VectorRaster
+public import VectorRaster
 
 /// The default hole: the picture inside the outline is replaced by the photo's
 /// own material. Its colour is the surroundings' colour carried inwards (a normalised blur of the

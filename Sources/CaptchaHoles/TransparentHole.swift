@@ -1,7 +1,7 @@
-import CaptchaImaging
+public import CaptchaImaging
 import CaptchaKindCore
 import CaptchaSupport
-import VectorRaster
+public import VectorRaster
 
 /// A see-through hole: the background's alpha is reduced by the weight (to 0 inside the shape at
 /// full opacity), so the page behind shows through. Needs a PNG background.

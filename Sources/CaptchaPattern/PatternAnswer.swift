@@ -1,7 +1,7 @@
 import CaptchaImaging
-import CaptchaKindCore
-import CaptchaSupport
-import VectorRaster
+public import CaptchaKindCore
+public import CaptchaSupport
+public import VectorRaster
 
 /// answer.json of a pattern captcha (schema 1, `"kind": "pattern"`): the nine dot centres, the
 /// secret sequence of dot indices, the snap radius, and the files. Keys in this order: schema,

@@ -1,7 +1,7 @@
 import CaptchaImaging
 import CaptchaKindCore
 import CaptchaSupport
-import VectorRaster
+public import VectorRaster
 
 /// piece.png, the hint: the icons to connect, left to right in order, as thin dark outlines on a
 /// light card (the board shows them filled and tinted), each at its own angle and size, with a

@@ -1,6 +1,6 @@
 import CaptchaImaging
-import CaptchaKindCore
-import CaptchaSupport
+public import CaptchaKindCore
+public import CaptchaSupport
 import VectorRaster
 
 /// The pattern captcha (the 9-dot gesture lock): nine icons on a jittered 3×3 board, a hint

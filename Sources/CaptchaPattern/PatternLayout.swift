@@ -1,6 +1,6 @@
 import CaptchaKindCore
 import CaptchaSupport
-import VectorRaster
+public import VectorRaster
 
 /// Where the nine markers sit on a board: a 3×3 grid of cells, each centre moved by up to
 /// `jitter` of a cell on each axis, rounded to whole pixels; and the snap radius a path needs to

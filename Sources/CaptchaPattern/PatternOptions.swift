@@ -1,5 +1,5 @@
-import CaptchaImaging
-import CaptchaKindCore
+public import CaptchaImaging
+public import CaptchaKindCore
 import CaptchaSupport
 
 /// What shapes a pattern captcha besides the background and the seed.

@@ -1,5 +1,5 @@
-import CaptchaKindCore
-import VectorRaster
+public import CaptchaKindCore
+public import VectorRaster
 
 /// Turns a client's path into the dots it visits, as the gesture lock does:
 /// 1. each sample snaps to the nearest dot within `radius` (samples near no dot are ignored);

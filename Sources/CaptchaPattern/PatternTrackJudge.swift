@@ -1,4 +1,4 @@
-import CaptchaKindCore
+public import CaptchaKindCore
 
 /// Rejects pattern drags that no person makes: the path as the widget sends it (background
 /// pixels, with times). What it checks, in order (each failure is the reason):

@@ -3,7 +3,7 @@ import CaptchaImaging
 import CaptchaKindCore
 import CaptchaPattern
 import CaptchaRotate
-import CaptchaSlide
+public import CaptchaSlide
 import CaptchaSupport
 import VectorRaster
 

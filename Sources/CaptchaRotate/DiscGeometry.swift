@@ -1,7 +1,7 @@
 import CaptchaImaging
 import CaptchaKindCore
 import CaptchaSupport
-import VectorRaster
+public import VectorRaster
 
 /// Where the disc sits: centred on the background, `radius` px, and the hole around it `gap` px
 /// wider. piece.png is the disc's `diameter`² box, whose top-left corner is `pieceOrigin`.

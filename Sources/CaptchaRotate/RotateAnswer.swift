@@ -1,6 +1,6 @@
 import CaptchaImaging
-import CaptchaKindCore
-import CaptchaSupport
+public import CaptchaKindCore
+public import CaptchaSupport
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

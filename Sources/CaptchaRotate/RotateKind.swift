@@ -1,6 +1,6 @@
-import CaptchaImaging
-import CaptchaKindCore
-import CaptchaSupport
+public import CaptchaImaging
+public import CaptchaKindCore
+public import CaptchaSupport
 
 /// The rotate captcha (from the circular-slider control): a disc cut from the middle of the
 /// picture and shown turned; the client turns it back upright. The background is the picture

@@ -1,5 +1,5 @@
 import CaptchaImaging
-import CaptchaKindCore
+public import CaptchaKindCore
 import CaptchaSupport
 
 /// Everything that shapes a rotate captcha besides the background and the seed.

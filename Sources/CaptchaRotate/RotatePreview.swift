@@ -1,4 +1,4 @@
-import CaptchaImaging
+public import CaptchaImaging
 import CaptchaKindCore
 import CaptchaSupport
 import VectorRaster

@@ -1,4 +1,4 @@
-import CaptchaKindCore
+public import CaptchaKindCore
 
 #if canImport(Glibc)
   import Glibc

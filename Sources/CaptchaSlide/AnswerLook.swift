@@ -1,4 +1,4 @@
-import CaptchaHoles
+public import CaptchaHoles
 import CaptchaImaging
 import CaptchaKindCore
 import CaptchaSupport

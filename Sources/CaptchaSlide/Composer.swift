@@ -1,8 +1,8 @@
-import CaptchaHoles
-import CaptchaImaging
+public import CaptchaHoles
+public import CaptchaImaging
 import CaptchaKindCore
 import CaptchaSupport
-import VectorRaster
+public import VectorRaster
 
 /// The two pictures cut from one background and one coverage mask.
 public struct Composition: Equatable, Sendable {

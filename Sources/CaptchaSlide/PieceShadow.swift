@@ -1,5 +1,5 @@
 import CaptchaHoles
-import CaptchaImaging
+public import CaptchaImaging
 import CaptchaKindCore
 import CaptchaSupport
 import VectorRaster

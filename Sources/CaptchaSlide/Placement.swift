@@ -1,7 +1,7 @@
 import CaptchaHoles
-import CaptchaImaging
-import CaptchaKindCore
-import CaptchaSupport
+public import CaptchaImaging
+public import CaptchaKindCore
+public import CaptchaSupport
 import VectorRaster
 
 /// Where the piece starts and where it fits.

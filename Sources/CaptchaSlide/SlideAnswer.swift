@@ -1,7 +1,7 @@
 import CaptchaHoles
 import CaptchaImaging
-import CaptchaKindCore
-import CaptchaSupport
+public import CaptchaKindCore
+public import CaptchaSupport
 import VectorRaster
 
 #if canImport(FoundationEssentials)

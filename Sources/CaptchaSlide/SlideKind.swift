@@ -1,7 +1,7 @@
 import CaptchaHoles
 import CaptchaImaging
-import CaptchaKindCore
-import CaptchaSupport
+public import CaptchaKindCore
+public import CaptchaSupport
 
 /// The slide puzzle (DWSlideCaptchaView, TTGPuzzleVerify): a piece cut out of the picture, a hole
 /// where it came from; the client drags the piece into the hole.

@@ -1,6 +1,6 @@
 import CaptchaHoles
-import CaptchaImaging
-import CaptchaKindCore
+public import CaptchaImaging
+public import CaptchaKindCore
 import CaptchaSupport
 import VectorRaster
 

@@ -1,6 +1,6 @@
 import CaptchaHoles
-import CaptchaImaging
-import CaptchaKindCore
+public import CaptchaImaging
+public import CaptchaKindCore
 import CaptchaSupport
 
 /// The rules between the options and the background's size, checkable without any picture: the

@@ -1,6 +1,6 @@
-import CaptchaImaging
+public import CaptchaImaging
 import CaptchaSupport
-import VectorRaster
+public import VectorRaster
 
 /// Bilinear resampling of an image through an affine map, one output row at a time.
 ///

@@ -1,6 +1,6 @@
 import CaptchaImaging
 import CaptchaSupport
-import VectorRaster
+public import VectorRaster
 
 /// What a background variation applied to one captcha, written to answer.json as `variation`
 /// (after the other keys, only when variation is on).

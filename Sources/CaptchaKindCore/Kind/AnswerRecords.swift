@@ -1,4 +1,4 @@
-import CaptchaImaging
+public import CaptchaImaging
 import CaptchaSupport
 
 /// Where a captcha's background came from, recorded in answer.json as `source`.

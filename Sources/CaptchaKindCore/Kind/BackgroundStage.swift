@@ -1,4 +1,4 @@
-import CaptchaImaging
+public import CaptchaImaging
 import CaptchaSupport
 import VectorRaster
 

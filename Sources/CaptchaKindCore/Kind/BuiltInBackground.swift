@@ -1,4 +1,4 @@
-import CaptchaImaging
+public import CaptchaImaging
 
 /// The picture a kind draws when no photo is given, at the captcha's output size: the pixels, and
 /// whether the background stage's per-captcha variation applies to them (the landscape is varied

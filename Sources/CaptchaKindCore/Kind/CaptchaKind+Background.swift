@@ -1,4 +1,4 @@
-import CaptchaImaging
+public import CaptchaImaging
 
 /// The one way every front end (make, batch, serve's refill, the previews) gets a captcha's
 /// background: the picture at a path prepared by the kind's `backgroundStage`, or the kind's own

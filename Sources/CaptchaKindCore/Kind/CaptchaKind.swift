@@ -1,5 +1,5 @@
-import CaptchaImaging
-import CaptchaSupport
+public import CaptchaImaging
+public import CaptchaSupport
 import VectorRaster
 
 /// One kind of captcha (slide, rotate, pattern) behind the seam that `make`, `batch`, `verify`,

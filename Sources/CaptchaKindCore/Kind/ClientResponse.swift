@@ -1,4 +1,4 @@
-import VectorRaster
+public import VectorRaster
 
 /// What a client sends back, in the units of the background (or of a displayed width): each kind
 /// reads the fields it understands and refuses a response meant for another kind.

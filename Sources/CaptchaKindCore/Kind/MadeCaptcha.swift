@@ -1,4 +1,4 @@
-import CaptchaSupport
+public import CaptchaSupport
 
 /// A made captcha: the files to write (the pictures and answer.json, in writing order), the answer
 /// as JSON (for `--json`), what every kind's answer has in common, and the manifest members.

@@ -1,4 +1,4 @@
-import CaptchaImaging
+public import CaptchaImaging
 import CaptchaSupport
 
 /// The file format of the background (the piece is always PNG, it needs alpha): PNG, JPEG, lossy

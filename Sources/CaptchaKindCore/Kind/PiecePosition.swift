@@ -1,4 +1,4 @@
-import CaptchaSupport
+public import CaptchaSupport
 
 /// A whole-pixel position on the background: piece.png's top-left corner (slide), the disc's
 /// centre (rotate), a dot (pattern).

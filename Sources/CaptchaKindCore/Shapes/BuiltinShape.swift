@@ -1,4 +1,4 @@
-import VectorRaster
+public import VectorRaster
 
 /// The shapes built into captcha-gen.
 public enum BuiltinShape: String, CaseIterable, PieceShape {

@@ -1,6 +1,6 @@
 import CaptchaImaging
 import CaptchaSupport
-import VectorRaster
+public import VectorRaster
 
 /// A user's own outline, from SVG path data (`--shape-path`) or an SVG file (`--shape-file`),
 /// scaled uniformly to the piece box (keeping its aspect ratio) and centred in it.

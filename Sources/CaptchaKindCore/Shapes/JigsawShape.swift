@@ -1,6 +1,6 @@
 import CaptchaImaging
 import CaptchaSupport
-import VectorRaster
+public import VectorRaster
 
 /// A procedural jigsaw piece: each of the four sides is flat, a knob out or a notch in, with the
 /// knob's size and position along the side jittered from the seed. At least one side is never

@@ -1,4 +1,5 @@
-import VectorRaster
+import CaptchaImaging
+public import VectorRaster
 
 /// A puzzle-piece outline: a vector path inside the square box [0, size]×[0, size] (y down).
 ///

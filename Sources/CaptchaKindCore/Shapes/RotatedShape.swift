@@ -1,6 +1,6 @@
 import CaptchaImaging
 import CaptchaSupport
-import VectorRaster
+public import VectorRaster
 
 /// Another shape turned about the box centre, then rescaled (keeping its aspect ratio) so the
 /// turned outline's bounds just fit the box, and centred. The angle is fixed or drawn per seed

@@ -1,5 +1,5 @@
 import CaptchaImaging
-import CaptchaSupport
+public import CaptchaSupport
 import VectorRaster
 
 /// A piece rotation in degrees (positive turns clockwise on screen): one angle (`30`) or a range

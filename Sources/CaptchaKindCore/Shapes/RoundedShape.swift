@@ -1,6 +1,6 @@
 import CaptchaImaging
 import CaptchaSupport
-import VectorRaster
+public import VectorRaster
 
 /// A square filling the box with rounded corners (quarter-circle arcs as cubics).
 public struct RoundedShape: PieceShape, Equatable {

@@ -1,6 +1,6 @@
 import CaptchaImaging
 import CaptchaSupport
-import VectorRaster
+public import VectorRaster
 
 extension Path {
   /// The path scaled uniformly (keeping its aspect ratio) so its exact bounds just fit the square

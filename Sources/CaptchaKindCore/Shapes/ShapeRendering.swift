@@ -1,6 +1,6 @@
 import CaptchaImaging
 import CaptchaSupport
-import VectorRaster
+public import VectorRaster
 
 extension PieceShape {
   /// The shape's coverage over exactly the box [0, size)×[0, size) (width and height `size`,

@@ -1,4 +1,4 @@
-import VectorRaster
+public import VectorRaster
 
 /// Where a piece outline comes from: a built-in shape, or a custom outline (SVG path data, or a
 /// file holding an SVG or path data) filled with a fill rule. One value, so a caller cannot ask

@@ -1,6 +1,6 @@
 import CaptchaImaging
 import CaptchaSupport
-import VectorRaster
+public import VectorRaster
 
 /// A heraldic shield: a top edge rising to a peak in the middle, straight sides, and two curves
 /// meeting in a point at the bottom. Scaled to the box keeping its proportions.

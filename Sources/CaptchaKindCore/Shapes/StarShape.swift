@@ -1,6 +1,6 @@
 import CaptchaImaging
 import CaptchaSupport
-import VectorRaster
+public import VectorRaster
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

@@ -1,6 +1,6 @@
 import CaptchaImaging
 import CaptchaSupport
-import VectorRaster
+public import VectorRaster
 
 /// DWSlideCaptchaView's piece: a square body with a round tab out on the top and right sides and
 /// a round notch in on the bottom and left sides, each a half circle drawn with arcs.

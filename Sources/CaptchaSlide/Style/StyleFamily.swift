@@ -1,6 +1,6 @@
-import CaptchaHoles
+public import CaptchaHoles
 import CaptchaImaging
-import CaptchaKindCore
+public import CaptchaKindCore
 import CaptchaSupport
 import VectorRaster
 
