@@ -12,7 +12,8 @@ import CaptchaProofOfWork
 public struct IssuedChallenge: Sendable {
   public var id: String
   public var expiresAt: Date
-  public var kind: String
+  /// The kind issued: a puzzle's, or the no-puzzle challenge.
+  public var kind: ChallengeChoice
   /// The puzzle; nil for the no-puzzle challenge (`NoPuzzleOffer`).
   public var ready: ReadyChallenge?
   /// The proof of work a verify must solve; nil when the service runs without one.
@@ -32,12 +33,13 @@ public struct IssuedChallenge: Sendable {
     sitekey: String = SiteRegistry.defaultSitekey, hostname: String = ""
   ) {
     self.init(
-      id: id, expiresAt: expiresAt, kind: ready.kind, ready: ready, pow: pow, sitekey: sitekey,
+      id: id, expiresAt: expiresAt, kind: .puzzle(ready.kind), ready: ready, pow: pow, sitekey: sitekey,
       hostname: hostname)
   }
 
   public init(
-    id: String, expiresAt: Date, kind: String, ready: ReadyChallenge?, pow: PowPuzzle?, sitekey: String,
+    id: String, expiresAt: Date, kind: ChallengeChoice, ready: ReadyChallenge?, pow: PowPuzzle?,
+    sitekey: String,
     hostname: String, noPuzzleOffered: Bool = false
   ) {
     self.id = id

@@ -61,7 +61,8 @@ public enum SitesFile {
       guard SiteNames.isHostname(name) else { throw SitesFileError(at: at, .badHostname(name)) }
       return name
     }
-    let kinds = try optionalList(fields["kinds"], at: path + ".kinds") { node, at in try string(node, at: at)
+    let kinds = try optionalList(fields["kinds"], at: path + ".kinds") { node, at in
+      ChallengeChoice(name: try string(node, at: at))
     }
     let looks = try fields["looks"].map { try self.looks($0, at: path + ".looks") } ?? []
     if !looks.isEmpty, let beside = look.first {
