@@ -34,7 +34,8 @@ public final class ChallengeService: Sendable {
   let recorder: AnalyticsRecorder
 
   let pools: KindPools
-  private let noPuzzle: NoPuzzleOffer?
+  /// What is offered, as plain values: `issue` plans each challenge from it.
+  let offer: IssueOffer
   private let gate: ChallengeGate
   private let refiller: PoolRefiller
   /// The clock expiry, activity and the analytics are judged by.
@@ -73,7 +74,9 @@ public final class ChallengeService: Sendable {
     self.recorder = AnalyticsRecorder(store: stores.analytics, logger: logger, totals: analyticsTotals)
     self.settings = settings
     self.pools = pools
-    self.noPuzzle = noPuzzle
+    self.offer = IssueOffer(
+      sites: sites, kinds: pools.kinds, looksBySite: pools.lookChoices, noPuzzle: noPuzzle,
+      levels: settings.levels)
     self.gate = ChallengeGate(activity: stores.activity, settings: settings, logger: logger)
     self.refiller = PoolRefiller(
       pools: pools.entries, workers: settings.refillWorkers, signal: signal, logger: logger)
@@ -113,49 +116,26 @@ public final class ChallengeService: Sendable {
     kind: ChallengeChoice? = nil, sitekey: String? = nil, hostname: String = "", client: ClientAddress? = nil,
     automation: Bool = false
   ) async throws -> IssuedChallenge {
-    let site = try self.site(sitekey)
-    guard site.hostnames.allows(hostname) else {
-      throw ChallengeServiceError.hostnameNotAllowed(hostname, sitekey: site.sitekey)
-    }
-    let look = pools.drawLook(site: site.sitekey)
-    let offered = noPuzzle?.adding(to: look.kinds) ?? look.kinds.map(ChallengeChoice.puzzle)
-    let choice = kind ?? site.kinds?.first ?? offered[0]
-    if let allowed = site.kinds, !allowed.contains(choice) {
-      throw ChallengeServiceError.kindNotAllowed(
-        choice.name, sitekey: site.sitekey, allowed: allowed.map(\.name))
-    }
-    guard offered.contains(choice) else {
-      throw ChallengeServiceError.kindNotOffered(choice.name, offered: offered.map(\.name))
-    }
-    let pool = choice.puzzleKind.flatMap { look.pools[$0] }
-    let noPuzzleAsked = choice == .noPuzzle
-    let weight = settings.levels.requestWeight(noPuzzle: noPuzzleAsked)
-    let extraLevels = noPuzzleAsked ? settings.levels.noPuzzleExtraLevels : 0
-    let level = try await gate.admit(
-      client: gate.clientKey(client), site: site.sitekey, weight: weight, now: now())
-    let ready = await pool?.take()
+    let plan = try offer.plan(
+      asked: kind, sitekey: sitekey, hostname: hostname, draw: Double.random(in: 0..<1))
+    let level =
+      try await gate.admit(
+        client: gate.clientKey(client), site: plan.sitekey, weight: plan.weight, now: now())
+      + plan.extraLevels
+    let ready = await plan.choice.puzzleKind.flatMap { pools.pool($0, site: plan.sitekey, look: plan.look) }?
+      .take()
     let id = ChallengeID.make()
-    let noPuzzleOffered =
-      !noPuzzleAsked && offered.contains(.noPuzzle) && (site.kinds?.contains(.noPuzzle) ?? true)
     var issued = IssuedChallenge(
-      id: id, expiresAt: now().addingTimeInterval(settings.ttl), kind: choice, ready: ready,
-      pow: gate.puzzle(level: level + extraLevels, id: id), sitekey: site.sitekey, hostname: hostname,
-      noPuzzleOffered: noPuzzleOffered)
-    issued.look = look.name
-    issued.audience = Audience(testKey: site.testVerdict != nil, webdriver: automation)
+      id: id, expiresAt: now().addingTimeInterval(settings.ttl), kind: plan.choice, ready: ready,
+      pow: gate.puzzle(level: level, id: id), sitekey: plan.sitekey, hostname: hostname,
+      noPuzzleOffered: plan.noPuzzleOffered)
+    issued.look = plan.look
+    issued.audience = Audience(testKey: plan.testKey, webdriver: automation)
     let stored = issued.stored
     try await store.insert(stored)
-    metrics.countIssued(kind: choice.name)
-    await recorder.issued(stored.labels, level: level + extraLevels, at: now())
+    metrics.countIssued(kind: plan.choice.name)
+    await recorder.issued(stored.labels, level: level, at: now())
     return issued
-  }
-
-  /// The site of `sitekey` (nil: the first), or the error that names what is wrong with the key.
-  func site(_ sitekey: String?) throws -> Site {
-    if let site = sites.site(sitekey: sitekey) { return site }
-    let key = sitekey ?? ""
-    if sites.isSecret(key) { throw ChallengeServiceError.secretAsSitekey }
-    throw ChallengeServiceError.unknownSitekey(key)
   }
 
   /// One of a challenge's pictures while it is live; nil when it is unknown, verified or expired,
