@@ -32,7 +32,7 @@ struct ChallengeRoutes {
       let inline = body.inlineImages == true ? InlineImages(accept: request.headers[.accept]) : nil
       return .json(try ChallengeJSON.value(issued, inlineImages: inline, dev: dev))
     } catch let error as ChallengeServiceError {
-      if case .hostnameNotAllowed = error { throw APIError(.forbidden, APIWording.text(error)) }
+      if error.code == .hostnameNotAllowed { throw APIError(.forbidden, APIWording.text(error)) }
       throw APIError(.badRequest, APIWording.text(error))
     } catch let error as RateLimited {
       throw Self.tooManyRequests(error)

@@ -1,3 +1,4 @@
+import CaptchaKit
 import CaptchaService
 import XCTest
 
@@ -19,5 +20,23 @@ final class ChallengeChoiceTests: XCTestCase {
       NoPuzzleOffer(isDefault: true).adding(to: ["slide", "rotate"]),
       [.noPuzzle, .puzzle("slide"), .puzzle("rotate")])
     XCTAssertEqual(NoPuzzleOffer().adding(to: ["slide"]), [.puzzle("slide"), .noPuzzle])
+  }
+}
+
+/// The service's refusals can grow without breaking code that reads them: a code to compare, the
+/// response's own error for a front end to word, the sentence unchanged.
+final class ChallengeServiceErrorTests: XCTestCase {
+  func testCodesAndTheResponsesErrorAreReadable() {
+    let wrongField = VerifyError.notFinite(.x)
+    let error = ChallengeServiceError.responseDoesNotFit(wrongField)
+    XCTAssertEqual(error.code, .responseDoesNotFit)
+    XCTAssertEqual(error.responseError, wrongField)
+    XCTAssertNil(ChallengeServiceError.secretAsSitekey.responseError)
+    XCTAssertEqual(
+      ChallengeServiceError.hostnameNotAllowed("evil.example", sitekey: "shop").code, .hostnameNotAllowed)
+    XCTAssertNotEqual(ChallengeServiceError.unknownSitekey("a"), .unknownSitekey("b"))
+    XCTAssertEqual(
+      ChallengeServiceError.kindNotAllowed("slide", sitekey: "blog", allowed: ["rotate"]).description,
+      "site key \"blog\" does not allow kind \"slide\"; it allows rotate")
   }
 }
