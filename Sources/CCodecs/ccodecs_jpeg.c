@@ -404,6 +404,10 @@ static void cc_jpeg_configure(j_compress_ptr cinfo, uint32_t width, uint32_t hei
       cinfo->input_components = 4;
       cinfo->in_color_space = JCS_CMYK;
       break;
+    case CC_JPEG_IN_RGB:
+      cinfo->input_components = 3;
+      cinfo->in_color_space = JCS_RGB;
+      break;
     default:
       cinfo->input_components = 4;
       cinfo->in_color_space = JCS_EXT_RGBA;
@@ -418,7 +422,7 @@ static void cc_jpeg_configure(j_compress_ptr cinfo, uint32_t width, uint32_t hei
   cinfo->density_unit = 0;
   cinfo->X_density = 1;
   cinfo->Y_density = 1;
-  if (input == CC_JPEG_IN_RGBA) {
+  if (input == CC_JPEG_IN_RGBA || input == CC_JPEG_IN_RGB) {
     int h = chroma444 ? 1 : 2;
     cinfo->comp_info[0].h_samp_factor = h;
     cinfo->comp_info[0].v_samp_factor = h;
@@ -442,7 +446,8 @@ static size_t cc_jpeg_coefficient_bytes(uint32_t width, uint32_t height, cc_jpeg
   size_t pixels = (size_t)width * height;
   switch (input) {
     case CC_JPEG_IN_GRAY: return pixels * 2;
-    case CC_JPEG_IN_RGBA: return chroma444 ? pixels * 6 : pixels * 3;
+    case CC_JPEG_IN_RGBA:
+    case CC_JPEG_IN_RGB: return chroma444 ? pixels * 6 : pixels * 3;
     default: return pixels * 8;
   }
 }
@@ -505,8 +510,8 @@ static cc_status cc_jpeg_encode_rows(uint8_t *pixels, uint32_t width, uint32_t h
                                      size_t errlen) {
   *out = NULL;
   *out_length = 0;
-  size_t bytes_per_pixel = input == CC_JPEG_IN_GRAY ? 1 : 4;
-  if (input < CC_JPEG_IN_RGBA || input > CC_JPEG_IN_CMYK_AS_YCCK) {
+  size_t bytes_per_pixel = input == CC_JPEG_IN_GRAY ? 1 : input == CC_JPEG_IN_RGB ? 3 : 4;
+  if (input < CC_JPEG_IN_RGBA || input > CC_JPEG_IN_RGB) {
     cc_set_error(err, errlen, "unknown JPEG input layout");
     return CC_BAD_ARGUMENT;
   }

@@ -137,6 +137,8 @@ typedef enum {
   CC_JPEG_IN_CMYK = 2,
   /* 4 bytes per pixel, Adobe-inverted CMYK, written as a YCCK JPEG with an Adobe marker. */
   CC_JPEG_IN_CMYK_AS_YCCK = 3,
+  /* 3 bytes per pixel (RGB). Written as YCbCr, like CC_JPEG_IN_RGBA (the benchmarks' floor). */
+  CC_JPEG_IN_RGB = 4,
 } cc_jpeg_input;
 
 /* Encodes pixels (rows of `stride` bytes) to a JPEG in memory with fixed settings: JFIF 1.01 header with density 1:1 and no other markers, accurate integer
