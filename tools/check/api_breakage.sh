@@ -20,5 +20,9 @@ if ! git rev-parse --verify --quiet "$baseline^{commit}" >/dev/null; then
   echo "api-breakage: '$baseline' names no commit in this repository (a tag, branch or commit)" >&2
   exit 64
 fi
+if [ "$(git rev-parse "$baseline^{tree}")" = "$(git rev-parse "HEAD^{tree}")" ] && git diff --quiet HEAD; then
+  echo "api-breakage: the sources are $baseline's, so its API is unchanged."
+  exit 0
+fi
 echo "api-breakage: comparing the library products' public API with $baseline"
 exec "${SWIFT:-swift}" package diagnose-api-breaking-changes "$baseline"
