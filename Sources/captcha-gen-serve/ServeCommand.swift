@@ -193,7 +193,8 @@ struct ServeCommand: AsyncParsableCommand {
     let logger = Logger(label: "captcha-gen.serve")
     let adminToken = try reportingErrors { try analyticsOptions.adminToken() }
     let store = await challengeStore(logger: logger)
-    let service = try reportingErrors { try makeService(store: store, logger: logger) }
+    let analytics = analyticsOptions.batchedAnalytics(store, logger: logger)
+    let service = try reportingErrors { try makeService(store: store, analytics: analytics, logger: logger) }
     let app = try CaptchaServer.application(
       service: service,
       settings: ServerSettings(
@@ -206,16 +207,20 @@ struct ServeCommand: AsyncParsableCommand {
     do {
       try await app.runService()
     } catch {
+      try? await analytics?.flush()
       await (store as? PostgresChallengeStore)?.shutdown()
       printError("captcha-gen: " + ListenFailure.sentence(for: error, host: host, port: port))
       throw ExitCode(CaptchaError.Kind.io.exitCode)
     }
+    try? await analytics?.flush()
     await (store as? PostgresChallengeStore)?.shutdown()
   }
 
   /// The challenge service these options describe: the kinds (checked by making one of each), the
-  /// backgrounds, the store.
-  func makeService(store: any ChallengeStore, logger: Logger) throws -> ChallengeService {
+  /// backgrounds, the store, the analytics (nil: the store's own).
+  func makeService(
+    store: any ChallengeStore, analytics: (any AnalyticsStore)? = nil, logger: Logger
+  ) throws -> ChallengeService {
     let backgrounds = try images.map { dir -> ChallengeBackgrounds in
       guard case .files(let files) = try BatchInputs.folder(dir) else { return .builtIn }
       return .files(files.map(\.path))
@@ -232,8 +237,8 @@ struct ServeCommand: AsyncParsableCommand {
       rateLimitPerMinute: rateLimit.perMinute, clientPrefixes: clientPrefix.lengths,
       analyticsRetention: analyticsOptions.analyticsRetention)
     return ChallengeService(
-      factories: factories, store: store, sites: sites, siteLooks: siteLooks, settings: settings,
-      noPuzzle: self.kinds.noPuzzle, logger: logger)
+      factories: factories, store: store, sites: sites, siteLooks: siteLooks, analytics: analytics,
+      settings: settings, noPuzzle: self.kinds.noPuzzle, logger: logger)
   }
 
   /// The store `--store` names. A PostgreSQL store creates its table now when it can; when the
