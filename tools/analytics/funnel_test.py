@@ -44,12 +44,12 @@ REPLAYS = 2
 DRIVEN_PASSES = 2  # a browser that says navigator.webdriver: automation
 
 
-def request(url, body=None, headers=None):
+def request(url, body=None, headers=None, timeout=30):
     """(status, parsed JSON or text) of a GET, or a POST of `body` as JSON."""
     data = None if body is None else json.dumps(body).encode()
     req = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json", **(headers or {})})
     try:
-        with urllib.request.urlopen(req, timeout=30) as answer:
+        with urllib.request.urlopen(req, timeout=timeout) as answer:
             status, text = answer.status, answer.read().decode()
     except urllib.error.HTTPError as error:
         status, text = error.code, error.read().decode()
