@@ -11,7 +11,7 @@ TEST_IMAGE         = captcha-gen:test
 
 ##@ Test (CI's full run and its suites)
 
-.PHONY: test test-unit test-serve test-serve-api test-analytics test-browser test-dropin test-pow-browser \
+.PHONY: test test-unit test-serve test-serve-api test-analytics sim-day test-browser test-dropin test-pow-browser \
   test-attacks examples \
   test-image pg-start pg-stop
 
@@ -62,6 +62,19 @@ test-analytics: build pg-deps browser-deps browser-venv ## the analytics: two se
 	url=$$($(PG_CLUSTER) start) || exit 1; \
 	python3 tools/analytics/funnel_test.py --bin $(BIN_DEBUG) --store $$url
 	$(BROWSER_VENV)/bin/python tools/analytics/dashboard_test.py --bin $(BIN_DEBUG) $(DASHBOARD_ARGS)
+
+# A simulated day (tools/analytics/sim_day.py; about 5 minutes, release build: the pools refill
+# fast enough): the people and bot models of the attack simulation drive two serve instances on a
+# throw-away PostgreSQL for a day compressed into SIM_DAY_MINUTES; the report, both admin endpoints
+# and the dashboard in Chromium must give back the driver's own counts exactly.
+# SIM_DAY_ARGS='--screenshot docs/images/dashboard.png' refreshes the docs' picture of the dashboard.
+SIM_DAY_MINUTES ?= 3
+SIM_DAY_ARGS ?=
+sim-day: release pg-deps browser-deps browser-venv ## a simulated day on two serve instances: report, admin endpoints and dashboard give back its counts exactly
+	@$(PG_CLUSTER) stop; trap '$(PG_CLUSTER) stop' EXIT; trap 'exit 130' INT TERM; \
+	url=$$($(PG_CLUSTER) start) || exit 1; \
+	$(BROWSER_VENV)/bin/python tools/analytics/sim_day.py --bin $(BIN_RELEASE) --store $$url \
+	  --minutes $(SIM_DAY_MINUTES) $(SIM_DAY_ARGS)
 
 # Real-browser tests of the widget: headless Debian chromium through chromium-driver and selenium.
 # browser_test.py starts two `captcha-gen serve --dev --port 0` (plain, and --steps 8) and drives

@@ -105,9 +105,9 @@ struct AdminRoutes {
     switch error {
     case .badSince(let text):
       return
-        "\"since\" is \"\(text)\"; give a duration such as 24h, 7d, 30m or 90s, or a time such as 2026-12-06T10:00:00Z"
+        "\"since\" is \"\(text)\"; give a duration such as 24h, 7d, 30m or 90s, or a time such as 2026-12-06T10:00:00Z or 2026-12-06T11:00:00+01:00"
     case .badUntil(let text):
-      return "\"until\" is \"\(text)\"; give a time such as 2026-12-06T10:00:00Z"
+      return "\"until\" is \"\(text)\"; give a time such as 2026-12-06T10:00:00Z or 2026-12-06T11:00:00+01:00"
     case .emptyPeriod(let since, let until):
       return
         "the period is empty: \"since\" (\(AnalyticsReport.timeText(since))) must come before \"until\" (\(AnalyticsReport.timeText(until)))"

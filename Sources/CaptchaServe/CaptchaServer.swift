@@ -48,7 +48,8 @@ public enum CaptchaServer {
     return router
   }
 
-  /// The application: the router, the service's background work, and `onListening` called with
+  /// The application: the router, the service's background work (and the writes of batched analytics,
+  /// `AnalyticsFlushRunner`), and `onListening` called with
   /// the bound host and port once the server accepts connections.
   public static func application(
     service: ChallengeService, settings: ServerSettings, logger: Logger,
@@ -65,11 +66,17 @@ public enum CaptchaServer {
     return Application(
       router: try router(service: service, settings: settings),
       configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "captcha-gen"),
-      services: [ChallengeServiceRunner(service: service)],
+      services: [ChallengeServiceRunner(service: service)] + analyticsFlushing(service),
       onServerRunning: { channel in
         await onListening(settings.host, channel.localAddress?.port ?? settings.port)
       },
       logger: logger)
+  }
+
+  /// The writer of the service's analytics when they are batched (`BatchedAnalyticsStore`).
+  static func analyticsFlushing(_ service: ChallengeService) -> [any Service] {
+    guard let batched = service.analytics as? BatchedAnalyticsStore else { return [] }
+    return [AnalyticsFlushRunner(store: batched)]
   }
 }
 

@@ -2,7 +2,9 @@ import ArgumentParser
 import CaptchaKit
 import CaptchaServe
 import CaptchaService
+import CaptchaStorePostgres
 import Foundation
+import Logging
 
 /// `serve`'s options for the operator's view (docs/analytics.md): the admin token that turns on the
 /// endpoints under `/admin/`, and how long the funnel's counters are kept.
@@ -31,6 +33,31 @@ struct AnalyticsOptionGroup: ParsableArguments {
   var analyticsRetention = ServiceSettings.defaultAnalyticsRetention
 
   static let defaultRetention = "\(Int(ServiceSettings.defaultAnalyticsRetention / 86400))d"
+
+  @Option(
+    name: .customLong("analytics-flush-interval"),
+    help: ArgumentHelp(
+      "With a PostgreSQL store, how often this instance writes the funnel's counters it has summed in memory, a "
+        + "duration such as 5s or 1m; a stop writes them too, a crash loses at most this long's. "
+        + "(default: \(Int(AnalyticsOptionGroup.defaultFlushInterval))s)",
+      valueName: "duration"),
+    transform: { text in
+      guard let seconds = AnalyticsPeriod.duration(text) else {
+        throw ValidationError("expected a duration such as 5s, 30s or 1m (a whole number and s, m, h or d)")
+      }
+      return seconds
+    })
+  var analyticsFlushInterval = AnalyticsOptionGroup.defaultFlushInterval
+
+  /// Seconds between an instance's writes of its funnel counters to a shared store.
+  static let defaultFlushInterval = 5.0
+
+  /// The analytics store in front of a shared PostgreSQL store: counters summed in memory and written
+  /// every `--analytics-flush-interval` (`BatchedAnalyticsStore`). The memory store needs none (its
+  /// counters are in this process already).
+  func batchedAnalytics(_ shared: PostgresChallengeStore, logger: Logger) -> BatchedAnalyticsStore {
+    BatchedAnalyticsStore(base: shared, interval: analyticsFlushInterval, logger: logger)
+  }
 
   /// The admin token from `--admin-token-file`; nil without one. An unreadable or empty file, or one
   /// of more than one line, is an error naming the option.

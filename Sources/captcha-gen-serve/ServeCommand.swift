@@ -192,7 +192,10 @@ struct ServeCommand: AsyncParsableCommand {
     logFormat.bootstrap()
     let logger = Logger(label: "captcha-gen.serve")
     let adminToken = try reportingErrors { try analyticsOptions.adminToken() }
-    let (stores, database) = await self.stores(logger: logger)
+    let (ownStores, database) = await self.stores(logger: logger)
+    // A shared store's counters are summed here and written every few seconds.
+    let analytics = database.map { analyticsOptions.batchedAnalytics($0, logger: logger) }
+    let stores = analytics.map { ownStores.withAnalytics($0) } ?? ownStores
     let service = try reportingErrors { try makeService(stores: stores, logger: logger) }
     let app = try CaptchaServer.application(
       service: service,
@@ -206,15 +209,17 @@ struct ServeCommand: AsyncParsableCommand {
     do {
       try await app.runService()
     } catch {
+      try? await analytics?.flush()
       await database?.shutdown()
       printError("captcha-gen: " + ListenFailure.sentence(for: error, host: host, port: port))
       throw ExitCode(CaptchaError.Kind.io.exitCode)
     }
+    try? await analytics?.flush()
     await database?.shutdown()
   }
 
   /// The challenge service these options describe: the kinds (checked by making one of each), the
-  /// backgrounds, the store.
+  /// backgrounds, the stores.
   func makeService(stores: ServiceStores, logger: Logger) throws -> ChallengeService {
     let backgrounds = try images.map { dir -> ChallengeBackgrounds in
       guard case .files(let files) = try BatchInputs.folder(dir) else { return .builtIn }

@@ -55,6 +55,22 @@ final class AdminEndpointTests: XCTestCase {
     }
   }
 
+  func testATimeWithAPlusOffsetWorksUnencoded() async throws {
+    try await withAdmin { client, _ in
+      // As curl and a browser's address bar send it, and as a form sends it.
+      for query in [
+        "since=2026-12-01T01:00:00+01:00&until=2026-12-01T03:00:00+01:00",
+        "since=2026-12-01T01%3A00%3A00%2B01%3A00&until=2026-12-01T03%3A00%3A00%2B01%3A00",
+      ] {
+        let response = try await client.execute(
+          uri: "/admin/v1/report?" + query, method: .get, headers: Self.bearer)
+        XCTAssertEqual(response.status, .ok, "\(query): \(response.text)")
+        XCTAssertEqual(try response.json["since"] as? String, "2026-12-01T00:00:00Z", query)
+        XCTAssertEqual(try response.json["until"] as? String, "2026-12-01T02:00:00Z", query)
+      }
+    }
+  }
+
   func testAClientObjectOfTheWrongShapeIsABadRequest() async throws {
     try await withAdmin { client, _ in
       for (body, words) in [

@@ -150,6 +150,23 @@ final class AnalyticsTests: XCTestCase {
     XCTAssertEqual(zero.high, 0.4345, accuracy: 1e-4)
   }
 
+  func testTimesWithAnOffsetReadAsTheSameInstant() throws {
+    let now = Date(timeIntervalSince1970: 1_900_000_000)
+    let utc = try AnalyticsPeriod.parse(since: "2026-12-01T00:00:00Z", until: nil, now: now)
+    for text in [
+      "2026-12-01T01:00:00+01:00", "2026-12-01T01:00:00+0100", "2026-11-30T19:00:00-05:00",
+      "2026-12-01T01:00:00.000+01:00",
+    ] {
+      XCTAssertEqual(try AnalyticsPeriod.parse(since: text, until: nil, now: now).since, utc.since, text)
+    }
+    let until = try AnalyticsPeriod.parse(since: "1h", until: "2026-12-01T01:00:00+01:00", now: now)
+    XCTAssertEqual(until.until, utc.since)
+    XCTAssertThrowsError(try AnalyticsPeriod.parse(since: "2026-12-01T01:00:00 01:00", until: nil, now: now))
+    {
+      XCTAssertEqual($0 as? AnalyticsReportError, .badSince("2026-12-01T01:00:00 01:00"))
+    }
+  }
+
   func testPeriodsReadDurationsAndTimesAndRefuseTheRest() throws {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
     let day = try AnalyticsPeriod.parse(since: nil, until: nil, now: now)

@@ -2,7 +2,8 @@
 PostgreSQL, on a site with a look experiment (looks a and b, b stepped), comes back exactly, per look,
 from `captcha-gen report --json` and from the admin endpoint of either instance (the same bytes from
 all three); the endpoint refuses a request without the token and never shows a token, an answer or an
-address.
+address; an instance writes its counts at a graceful stop (each one sums them in memory and writes
+them every few seconds).
 
     python3 tools/analytics/funnel_test.py --bin .build/debug/captcha-gen --store postgres://captcha@127.0.0.1:54329/postgres
 
@@ -43,12 +44,12 @@ REPLAYS = 2
 DRIVEN_PASSES = 2  # a browser that says navigator.webdriver: automation
 
 
-def request(url, body=None, headers=None):
+def request(url, body=None, headers=None, timeout=30):
     """(status, parsed JSON or text) of a GET, or a POST of `body` as JSON."""
     data = None if body is None else json.dumps(body).encode()
     req = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json", **(headers or {})})
     try:
-        with urllib.request.urlopen(req, timeout=30) as answer:
+        with urllib.request.urlopen(req, timeout=timeout) as answer:
             status, text = answer.status, answer.read().decode()
     except urllib.error.HTTPError as error:
         status, text = error.code, error.read().decode()
@@ -177,6 +178,7 @@ class FunnelTest(unittest.TestCase):
         query = {"site": SITE, "since": since, "until": until}
         deadline = time.monotonic() + TTL + 30
         while True:  # the abandoned challenges are counted by a sweep a few seconds after they expire
+            self.assertEqual(self.admin_report(b, query)[0], 200)  # b writes what it owes before a reads
             status, report, text = self.admin_report(a, query)
             self.assertEqual(status, 200, text)
             rows = report["sites"][0]["rows"]
@@ -236,6 +238,26 @@ class FunnelTest(unittest.TestCase):
         self.assertEqual(test_key["sites"][0]["rows"][0]["audience"], "automation")
         self.assertEqual(test_key["sites"][0]["rows"][0]["siteverify_success"], 1)
 
+    def test_a_graceful_stop_writes_what_the_instance_owes(self):
+        store = create_database(ARGS.store)
+        sites_path = os.path.join(self.folder, "sites.json")
+        server = ServeProcess(ARGS.bin, ["--store", store, "--sites", sites_path, "--pow", "off", "--kind", "slide",
+                                         "--pool", "2", "--analytics-flush-interval", "1h"],
+                              os.path.join(self.folder, "serve-stopped.log"))
+        try:
+            for _ in range(3):
+                self.issue(server)
+            before = self.cli_report("--store", store, "--json")
+            self.assertEqual(before.returncode, 0, before.stderr)
+            self.assertEqual(json.loads(before.stdout)["sites"], [], "an hour's interval: nothing written yet")
+        finally:
+            server.stop()
+        self.assertEqual(server.process.returncode, 0)
+        after = self.cli_report("--store", store, "--site", SITE, "--json")
+        self.assertEqual(after.returncode, 0, after.stderr)
+        rows = json.loads(after.stdout)["sites"][0]["rows"]
+        self.assertEqual(sum(r["issued"] for r in rows), 3)
+
     def test_the_endpoint_refuses_without_the_token_and_words_bad_input(self):
         a, b = self.servers
         for token in [None, "wrong-" + ADMIN_TOKEN]:
@@ -247,6 +269,12 @@ class FunnelTest(unittest.TestCase):
         status, answer, _ = self.admin_report(a, {"since": "last week"})
         self.assertEqual(status, 400)
         self.assertIn('"since" is "last week"', answer["error"])
+        # A time with an offset, its + unencoded as curl and an address bar send it, and encoded.
+        for since in ["2026-12-01T01:00:00+01:00", "2026-12-01T01%3A00%3A00%2B01%3A00"]:
+            status, answer, text = request(a.url + "/admin/v1/report?site=shop&since=" + since,
+                                           headers={"Authorization": "Bearer " + ADMIN_TOKEN})
+            self.assertEqual(status, 200, text)
+            self.assertEqual(answer["since"], "2026-12-01T00:00:00Z")
         unknown = self.cli_report("--store", self.store, "--site", "nosuch")
         self.assertEqual(unknown.returncode, 64, unknown.stderr)
         self.assertEqual(unknown.stderr.strip(),

@@ -51,10 +51,16 @@ public struct AnalyticsPeriod: Sendable, Equatable {
     return Double(value) * scale
   }
 
-  /// A time in ISO 8601 (`2026-12-06T10:00:00Z`, with or without fractional seconds).
+  /// A time in ISO 8601: `2026-12-06T10:00:00Z`, or with an offset, `2026-12-06T11:00:00+01:00` (or
+  /// `+0100`), with or without fractional seconds.
   static func time(_ text: String) -> Date? {
-    if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
-    return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+    timeStyles.lazy.compactMap { try? $0.parse(text) }.first
+  }
+
+  private static let timeStyles: [Date.ISO8601FormatStyle] = [false, true].flatMap { fractions in
+    [Date.ISO8601FormatStyle.TimeZoneSeparator.omitted, .colon].map {
+      Date.ISO8601FormatStyle(timeZoneSeparator: $0, includingFractionalSeconds: fractions)
+    }
   }
 }
 

@@ -7,7 +7,7 @@ public struct ServiceStores: Sendable {
   public let challenges: any ChallengeStore
   public let tokens: any PassTokenStore
   public let activity: any ClientActivityStore
-  public let analytics: any AnalyticsStore
+  public private(set) var analytics: any AnalyticsStore
 
   /// The stores as given; throws `StoreSharingError` when `challenges` is shared and `tokens` or
   /// `activity` is kept in this process only.
@@ -33,6 +33,14 @@ public struct ServiceStores: Sendable {
     self.tokens = store
     self.activity = store
     self.analytics = store
+  }
+
+  /// These stores with the analytics' counters kept by `analytics` instead (for example a
+  /// `BatchedAnalyticsStore` in front of the shared store).
+  public func withAnalytics(_ analytics: any AnalyticsStore) -> ServiceStores {
+    var stores = self
+    stores.analytics = analytics
+    return stores
   }
 
   /// Everything in this process's memory: nothing to install, nothing shared between instances.
