@@ -14,16 +14,15 @@
 /// the trapezoids whose winding the rule accepts, each (width at top + width at bottom)/2 times
 /// the slab height. This is exact (up to floating point) whatever the windings.
 ///
-/// Cost: a cell with k pieces and m crossings costs about (k + m)·k log k. Cells with more than
-/// `maxExactPieces` pieces, and rows with more than that many per cell on average, keep the
-/// folded area: this bounds the work on pathological input (thousands of edges through one
-/// pixel), where no pixel-sized answer is meaningful anyway.
+/// Cost: `CellSweep` takes a cell with k pieces and m crossings in about (k + m)·k. Cells with
+/// more than `maxExactPieces` pieces keep the folded area: this bounds the work per cell on
+/// pathological input (thousands of edges through one pixel).
 struct CrossingResolver {
   let width: Int
   let height: Int
   let evenOdd: Bool
   /// Cells with more pieces than this keep the accumulated (folded) coverage.
-  static let maxExactPieces = 16
+  static let maxExactPieces = 256
 
   /// One edge piece inside one cell: from (x0, y0) to (x1, y1), y0 < y1.
   struct Piece {
@@ -43,19 +42,21 @@ struct CrossingResolver {
     let pieces = gatherPieces(flagged, edges)
     var leftByRow: [Int: [LeftPiece]] = [:]
     for p in leftPieces where pieces[p.row] != nil { leftByRow[p.row, default: []].append(p) }
+    var sweep = CellSweep()
     for (row, rowPieces) in pieces {
       var steps: [(y: Double, dw: Double)] = [(Double(row), leftRows?[row] ?? 0)]
       for p in leftByRow[row] ?? [] {
         steps.append((p.y0, p.winding))
         steps.append((p.y1, -p.winding))
       }
-      resolveRow(row, rowPieces.sorted { $0.cell < $1.cell }, normalized(steps, row), mask + row * width)
+      resolveRow(
+        row, rowPieces.sorted { $0.cell < $1.cell }, normalized(steps, row), mask + row * width,
+        &sweep)
     }
   }
 
-  /// The pieces of every edge in the flagged rows, per row. Rows holding more than
-  /// `maxExactPieces` pieces per cell on average are left out (they keep the folded coverage):
-  /// counting first keeps the work and memory proportional to the edges' own size.
+  /// The pieces of every edge in the flagged rows, per row (counted first, so each row's list
+  /// is allocated once).
   private func gatherPieces(_ flagged: [Bool], _ edges: UnsafeBufferPointer<RasterEdge>)
     -> [Int: [Piece]]
   {
@@ -63,17 +64,12 @@ struct CrossingResolver {
     forEachRowPart(flagged, edges) { r, xa, _, xb, _, _ in
       counts[r] += Int(abs(xb - xa)) + 2
     }
-    var chosen = flagged
     var out: [Int: [Piece]] = [:]
-    for r in 0..<height where chosen[r] {
-      if counts[r] > Self.maxExactPieces * width {
-        chosen[r] = false
-      } else {
-        out[r] = []
-        out[r]!.reserveCapacity(counts[r])
-      }
+    for r in 0..<height where flagged[r] {
+      out[r] = []
+      out[r]!.reserveCapacity(counts[r])
     }
-    forEachRowPart(chosen, edges) { r, xa, ya, xb, yb, w in
+    forEachRowPart(flagged, edges) { r, xa, ya, xb, yb, w in
       splitIntoCells(xa, ya, xb, yb, w, into: &out[r, default: []])
     }
     return out
@@ -166,7 +162,7 @@ struct CrossingResolver {
   /// Writes row `row` (pieces sorted by cell, left steps W_0) into `out`.
   private func resolveRow(
     _ row: Int, _ pieces: [Piece], _ leftSteps: [(y: Double, dw: Double)],
-    _ out: UnsafeMutablePointer<UInt8>
+    _ out: UnsafeMutablePointer<UInt8>, _ sweep: inout CellSweep
   ) {
     var steps = leftSteps
     var c = 0
@@ -175,16 +171,18 @@ struct CrossingResolver {
       // Cells up to the next one holding pieces see only the steps of W: equal coverage.
       let nextCell = k < pieces.count ? pieces[k].cell : width
       if nextCell > c {
-        let byte = Self.byte(cellArea(c, row, [], steps))
+        let byte = Self.byte(
+          sweep.area(pieces[k..<k], left: Double(c), top: Double(row), steps: steps, inside: inside))
         (out + c).update(repeating: byte, count: nextCell - c)
         c = nextCell
         continue
       }
       var end = k
       while end < pieces.count && pieces[end].cell == c { end += 1 }
-      let cellPieces = Array(pieces[k..<end])
+      let cellPieces = pieces[k..<end]
       if cellPieces.count <= Self.maxExactPieces {
-        out[c] = Self.byte(cellArea(c, row, cellPieces, steps))
+        out[c] = Self.byte(
+          sweep.area(cellPieces, left: Double(c), top: Double(row), steps: steps, inside: inside))
       }
       var added = steps
       for p in cellPieces {
@@ -199,86 +197,5 @@ struct CrossingResolver {
 
   static func byte(_ area: Double) -> UInt8 {
     UInt8(Swift.min(Swift.max(area, 0), 1) * 255 + 0.5)
-  }
-
-  /// The area of cell c of `row` where the rule holds (see the type's comment).
-  private func cellArea(
-    _ c: Int, _ row: Int, _ pieces: [Piece], _ steps: [(y: Double, dw: Double)]
-  ) -> Double {
-    let top = Double(row)
-    let bottom = top + 1
-    var ys = [top, bottom]
-    for s in steps where s.y > top { ys.append(s.y) }
-    for p in pieces {
-      ys.append(p.y0)
-      ys.append(p.y1)
-    }
-    ys.sort()
-    let left = Double(c)
-    let right = left + 1
-    var area = 0.0
-    var stepIndex = 0
-    var winding = 0.0
-    var xa: [Double] = []
-    var xb: [Double] = []
-    var ws: [Double] = []
-    var cuts: [Double] = []
-    var order: [Int] = []
-    for i in 0..<(ys.count - 1) {
-      let a = ys[i]
-      let b = ys[i + 1]
-      if !(a < b) { continue }
-      while stepIndex < steps.count && steps[stepIndex].y <= a {
-        winding += steps[stepIndex].dw
-        stepIndex += 1
-      }
-      xa.removeAll(keepingCapacity: true)
-      xb.removeAll(keepingCapacity: true)
-      ws.removeAll(keepingCapacity: true)
-      for p in pieces where p.y0 <= a && p.y1 >= b {
-        let s = (p.x1 - p.x0) / (p.y1 - p.y0)
-        xa.append(a == p.y0 ? p.x0 : p.x0 + (a - p.y0) * s)
-        xb.append(b == p.y1 ? p.x1 : p.x0 + (b - p.y0) * s)
-        ws.append(p.winding)
-      }
-      // Heights inside the slab where two pieces cross.
-      cuts.removeAll(keepingCapacity: true)
-      cuts.append(a)
-      for u in 0..<xa.count {
-        for v in (u + 1)..<xa.count {
-          let da = xa[u] - xa[v]
-          let db = xb[u] - xb[v]
-          if (da < 0 && db > 0) || (da > 0 && db < 0) {
-            cuts.append(a + da / (da - db) * (b - a))
-          }
-        }
-      }
-      cuts.sort()
-      cuts.append(b)
-      for j in 0..<(cuts.count - 1) {
-        let s0 = cuts[j]
-        let s1 = cuts[j + 1]
-        if !(s0 < s1) { continue }
-        let t0 = (s0 - a) / (b - a)
-        let t1 = (s1 - a) / (b - a)
-        let tm = (t0 + t1) * 0.5
-        order.removeAll(keepingCapacity: true)
-        order.append(contentsOf: 0..<xa.count)
-        order.sort { xa[$0] + tm * (xb[$0] - xa[$0]) < xa[$1] + tm * (xb[$1] - xa[$1]) }
-        var w = winding
-        var prev0 = left
-        var prev1 = left
-        for u in order {
-          let x0 = xa[u] + t0 * (xb[u] - xa[u])
-          let x1 = xa[u] + t1 * (xb[u] - xa[u])
-          if inside(w) { area += ((x0 - prev0) + (x1 - prev1)) * 0.5 * (s1 - s0) }
-          w += ws[u]
-          prev0 = x0
-          prev1 = x1
-        }
-        if inside(w) { area += ((right - prev0) + (right - prev1)) * 0.5 * (s1 - s0) }
-      }
-    }
-    return area
   }
 }
