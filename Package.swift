@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Layers, each a target; dependencies point down only (docs/ARCHITECTURE.md draws the graph):
-//   VectorRaster, CaptchaSupport (CSHA256), CCodecs  →  CaptchaImaging  →  CaptchaKinds
+//   VectorRaster, CaptchaSupport (CSHA256), CCodecs  →  CaptchaImaging  →  CaptchaKindCore
+//   →  CaptchaHoles  →  CaptchaSlide; CaptchaRotate, CaptchaPattern (kinds)  →  CaptchaPreview  →  CaptchaKinds (umbrella)
 //   →  CaptchaCheck, CaptchaBatch, CaptchaCompare  →  CaptchaKit (umbrella)  →  CaptchaArguments  →  captcha-gen
 //   CaptchaKit  →  captcha-bench
 //   CaptchaSupport, CProofOfWork (CSHA256)  →  CaptchaProofOfWork
@@ -10,6 +11,18 @@ import PackageDescription
 //   CaptchaArguments, CaptchaServe, CaptchaStorePostgres  →  captcha-gen-serve
 // captcha-gen never links the serve layers (they load full Foundation and ICU): `captcha-gen serve`
 // execs the captcha-gen-serve binary next to it.
+// The kinds' targets, which tests of the layers above import `@testable` to reach their internals.
+let kindLayers: [Target.Dependency] = [
+  "CaptchaKindCore", "CaptchaHoles", "CaptchaSlide", "CaptchaRotate", "CaptchaPattern", "CaptchaPreview",
+]
+
+// The compiler checks each file of these targets: every existential spelled `any`, members only
+// from modules the file imports, and imports internal unless marked `public import`.
+let strictSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
 let package = Package(
   name: "captcha-gen",
   // What users import (README, docs/library.md): the captcha library, the challenge service without
@@ -53,8 +66,23 @@ let package = Package(
     ),
     // Pictures: RGBA images, decode/encode, resize, the procedural background, masks as images.
     .target(name: "CaptchaImaging", dependencies: ["VectorRaster", "CaptchaSupport", "CCodecs"]),
-    // Captcha kinds behind one seam: options, shapes, looks, hardening, answer.json, verify.
-    .target(name: "CaptchaKinds", dependencies: ["CaptchaImaging"]),
+    // Captcha kinds behind one seam, a target per layer (docs/ARCHITECTURE.md "The kinds' targets"):
+    // the seam and what every kind shares (errors, steps, shapes, the background's variation, the
+    // kind interface and answer.json records), …
+    .target(name: "CaptchaKindCore", dependencies: ["CaptchaImaging"], swiftSettings: strictSettings),
+    // … the slide's hole looks, …
+    .target(name: "CaptchaHoles", dependencies: ["CaptchaKindCore"], swiftSettings: strictSettings),
+    // … one target per kind, none using another, …
+    .target(
+      name: "CaptchaSlide", dependencies: ["CaptchaKindCore", "CaptchaHoles"], swiftSettings: strictSettings),
+    .target(name: "CaptchaRotate", dependencies: ["CaptchaKindCore"], swiftSettings: strictSettings),
+    .target(name: "CaptchaPattern", dependencies: ["CaptchaKindCore"], swiftSettings: strictSettings),
+    // … the pictures of looks (`shapes --preview`, contact sheets), …
+    .target(
+      name: "CaptchaPreview", dependencies: ["CaptchaSlide", "CaptchaRotate", "CaptchaPattern"],
+      swiftSettings: strictSettings),
+    // … and every kind under one name for the layers above.
+    .target(name: "CaptchaKinds", dependencies: ["CaptchaPreview"]),
     // The built-in self-attack behind --check (sees only what a client sees).
     .target(name: "CaptchaCheck", dependencies: ["CaptchaKinds"]),
     // Many captchas: item derivation, shards, the parallel engine, the manifest, resume.
@@ -167,9 +195,11 @@ let package = Package(
       name: "CaptchaSupportTests", dependencies: ["CaptchaSupport", "CSHA256", "CaptchaTestSupport"]),
     .testTarget(name: "CaptchaImagingTests", dependencies: ["CaptchaImaging"]),
     .testTarget(name: "CaptchaProofOfWorkTests", dependencies: ["CaptchaProofOfWork", "CaptchaSupport"]),
-    .testTarget(name: "CaptchaKindsTests", dependencies: ["CaptchaKinds", "CaptchaTestSupport"]),
-    .testTarget(name: "CaptchaCheckTests", dependencies: ["CaptchaCheck"]),
-    .testTarget(name: "CaptchaBatchTests", dependencies: ["CaptchaBatch"]),
+    .testTarget(
+      name: "CaptchaKindsTests",
+      dependencies: ["CaptchaKinds", "CaptchaTestSupport"] + kindLayers),
+    .testTarget(name: "CaptchaCheckTests", dependencies: ["CaptchaCheck"] + kindLayers),
+    .testTarget(name: "CaptchaBatchTests", dependencies: ["CaptchaBatch"] + kindLayers),
     .testTarget(name: "CaptchaCompareTests", dependencies: ["CaptchaCompare"]),
     .testTarget(name: "CLITests", dependencies: ["CaptchaKit"]),
     .testTarget(

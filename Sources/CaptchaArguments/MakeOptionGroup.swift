@@ -3,154 +3,90 @@ import CaptchaKit
 
 /// The options that shape each captcha, shared by `make`, `batch` and `serve` (`@OptionGroup`), so
 /// the commands accept the same options with the same defaults and checks (`--kind` is each
-/// command's own: one kind for make and batch, a list for serve). Every value arrives typed
-/// (ArgumentTypes.swift); `validate()` holds the rules about which options go together, and the
-/// library checks the resulting `SlideOptions` once per captcha.
+/// command's own: one kind for make and batch, a list for serve). Each flag is a row of the
+/// library's `OptionTable`: its help and its reader come from there (words are read by
+/// ArgumentParser from the same library enums, so help lists them); `captchaOptions()` hands the
+/// values over, and a test holds every row against its flag.
 public struct MakeOptionGroup: ParsableArguments {
-  @Option(
-    help: ArgumentHelp(
-      "Stepped answer (slide, rotate): the target is one of N evenly spaced stops (at least "
-        + "\(StepStops.minimumCount)) and positions snap to the nearest; a blind guess then passes about 1 time in N.",
-      valueName: "N"))
+  @Option(help: .row(.steps))
   var steps: Int?
 
-  @Option(help: "Pattern captchas: how many dots to connect, 3…9 (default 4).")
+  @Option(help: .row(.length))
   var length: Int?
 
-  @Option(
-    help: ArgumentHelp(
-      "Resize the background to WIDTHxHEIGHT first, e.g. 320x160 (area-averaged downscaling).",
-      valueName: "WxH"),
-    transform: { try PixelSize.parse($0) })
+  @Option(help: .row(.size), transform: PixelSize.parse)
   var size: PixelSize?
 
-  @Option(
-    help:
-      "How --size maps the image: cover (crop), contain (pad with the image's mean colour), stretch (default cover)."
-  )
+  @Option(help: .row(.fit))
   var fit: Fit?
 
-  @Option(help: "Side of the square piece box in pixels (default: 3/8 of the shorter side, 60 for 320x160).")
+  @Option(help: .row(.pieceSize))
   var pieceSize: Int?
 
-  @Option(
-    help: ArgumentHelp(
-      "Piece shape (see `captcha-gen shapes`); default jigsaw (classic with --difficulty classic).",
-      valueName: "name"))
+  @Option(help: .row(.shape))
   var shape: BuiltinShapeName?
 
-  @Option(
-    help: ArgumentHelp("Custom piece outline as SVG path data, scaled to the piece box.", valueName: "data"))
+  @Option(help: .row(.shapePath))
   var shapePath: String?
 
-  @Option(
-    help: ArgumentHelp(
-      "Custom piece outline from an SVG file (its first <path d=…>) or a path-data file.", valueName: "file"))
+  @Option(help: .row(.shapeFile))
   var shapeFile: String?
 
-  @Option(
-    help: ArgumentHelp(
-      "Fill rule of a custom outline (evenodd for rings and holes); default nonzero.", valueName: "rule")
-  )
+  @Option(help: .row(.fillRule))
   var fillRule: FillRule?
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Turn the piece by DEG degrees (clockwise), or by an angle drawn per seed from A:B.", valueName: "deg"),
-    transform: { try RotationSpec.parse($0) })
+  @Option(parsing: .unconditional, help: .row(.pieceRotation), transform: RotationSpec.parse)
   var pieceRotation: RotationSpec?
 
-  @Option(
-    help: "Drag mode: horizontal (only x is checked; the default), vertical or free (x and y are checked).")
+  @Option(help: .row(.mode))
   var mode: DragMode?
 
-  @Option(
-    help: ArgumentHelp(
-      "Accepted distance from the answer: background pixels for slide (default 5), degrees for rotate "
-        + "(default \(RotateOptions.defaultTolerance)).", valueName: "n"))
+  @Option(help: .row(.tolerance))
   var tolerance: Int?
 
-  @Option(
-    help:
-      ArgumentHelp(
-        "Background file format: png (the default), jpeg, webp (lossy, a fraction of png's bytes) or webp-lossless "
-          + "(the piece is always PNG)."))
+  @Option(help: .row(.format))
   var format: OutputFormat?
 
-  @Option(
-    help: "Quality of a jpeg or webp background, 1…100 (default \(OutputFormat.defaultQuality)).")
+  @Option(help: .row(.quality))
   var quality: Int?
 
-  @Option(
-    help: ArgumentHelp(
-      "How hard the captcha is for solvers: classic (plain darkened hole, easily solved), easy, normal "
-        + "(the default) or hard; explicit look options apply on top."))
+  @Option(help: .row(.difficulty))
   var difficulty: Difficulty?
 
-  @Option(
-    help: ArgumentHelp(
-      "Hole look; default from --difficulty (texture; shade for classic).", valueName: "name"))
+  @Option(help: .row(.holeStyle))
   var holeStyle: HoleStyleName?
 
-  @Option(
-    help: ArgumentHelp(
-      "Strength of the hole style, 0…1 (default per style, e.g. 0.5 shade, 0.7 overlay).", valueName: "x"))
+  @Option(help: .row(.holeOpacity))
   var holeOpacity: Double?
 
-  @Option(
-    help:
-      "piece.png framing: tight (the piece box; the default) or strip (full-height transparent strip; y = 0)."
-  )
+  @Option(help: .row(.pieceLayout))
   var pieceLayout: PieceLayout?
 
-  @Flag(help: "Give the piece a drop shadow (piece.png is padded for it; start/target account for it).")
+  @Flag(help: .row(.pieceShadow))
   var pieceShadow = false
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Drop shadow offset in pixels, right and down (default 1,3); implies --piece-shadow.",
-      valueName: "dx,dy"),
-    transform: { try PixelOffset.parse($0) })
+  @Option(parsing: .unconditional, help: .row(.shadowOffset), transform: PixelOffset.parse)
   var shadowOffset: PixelOffset?
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Drop shadow blur radius in pixels, 0…32 (default 3); implies --piece-shadow.",
-      valueName: "r"))
+  @Option(parsing: .unconditional, help: .row(.shadowBlur))
   var shadowBlur: Int?
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp("Drop shadow strength, 0…1 (default 0.5); implies --piece-shadow.", valueName: "x"))
+  @Option(parsing: .unconditional, help: .row(.shadowOpacity))
   var shadowOpacity: Double?
 
-  @Flag(help: "Bevel the piece: inside edge lit at the top left, shaded at the bottom right.")
+  @Flag(help: .row(.pieceBevel))
   var pieceBevel = false
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Bevel depth (blur radius of its slope), 1…16 px (default 2); implies --piece-bevel.",
-      valueName: "r"))
+  @Option(parsing: .unconditional, help: .row(.bevelWidth))
   var bevelWidth: Int?
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp("Bevel strength, 0…1 (default 0.5); implies --piece-bevel.", valueName: "x"))
+  @Option(parsing: .unconditional, help: .row(.bevelStrength))
   var bevelStrength: Double?
 
-  @Option(
-    help:
-      "Refuse input images with more pixels than this, before decoding (default \(ImageCodec.defaultMaxPixels))."
-  )
+  @Option(help: .row(.maxPixels))
   var maxPixels: Int?
 
-  @Flag(
-    name: .customLong("no-fsync"),
-    help: "Do not fsync output files (scratch output: faster; a crash may leave empty files).")
+  @Flag(name: .customLong("no-fsync"), help: .row(.noFsync))
   var noFsync = false
 
   @OptionGroup(title: "Hardening")

@@ -5,50 +5,11 @@ import CaptchaKit
 // that are not about the syntax (a shadow offset within ±64, a size within --max-pixels…) are the
 // library's checks, made once per captcha.
 
-extension PixelSize: StructuredArgument {
-  /// `WxH` with positive whole numbers, e.g. `320x160` (`X` accepted too).
-  public static func parse(_ text: String) throws -> PixelSize {
-    let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else {
-      throw ValidationError("expected WIDTHxHEIGHT in positive whole pixels, e.g. 320x160")
-    }
-    return PixelSize(width: w, height: h)
-  }
-}
-
-extension RotationSpec: StructuredArgument {
-  /// `DEG` or `A:B` (A ≤ B), each a decimal number of degrees within ±`RotationSpec.limit`.
-  public static func parse(_ text: String) throws -> RotationSpec {
-    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-    let expected = ValidationError(
-      "expected degrees such as 15, or a range such as -20:20, within ±\(Int(limit))")
-    guard parts.count == 1 || parts.count == 2 else { throw expected }
-    var values: [Double] = []
-    for part in parts {
-      let t = PlainText.trimmed(part)
-      guard let v = Double(t), v.isFinite, abs(v) <= limit, t.first != "+" || t.count > 1 else {
-        throw expected
-      }
-      values.append(v)
-    }
-    let spec = RotationSpec(lower: values[0], upper: values[values.count - 1])
-    guard spec.lower <= spec.upper else {
-      throw ValidationError("the range's first angle must not exceed the second")
-    }
-    return spec
-  }
-}
-
-extension PixelOffset: StructuredArgument {
-  /// `DX,DY` in whole pixels, e.g. `2,3` or `-1,4`.
-  public static func parse(_ text: String) throws -> PixelOffset {
-    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-    guard parts.count == 2, let dx = Int(parts[0]), let dy = Int(parts[1]) else {
-      throw ValidationError("expected DX,DY in whole pixels, e.g. 2,3")
-    }
-    return PixelOffset(dx: dx, dy: dy)
-  }
-}
+// The captcha options' own formats are read by the library (`OptionTable`'s readers), the same
+// readers a site's look in sites.json goes through.
+extension PixelSize: StructuredArgument {}
+extension RotationSpec: StructuredArgument {}
+extension PixelOffset: StructuredArgument {}
 
 extension BatchShard: StructuredArgument {
   /// `I/N` with 0 ≤ I < N, e.g. `0/4`.

@@ -41,7 +41,7 @@ final class DocsPathTests: XCTestCase {
     let text = """
       See [the map](ARCHITECTURE.md#targets), [gone](gone/page.md), <https://example.com>,
       [web](https://example.com/x.md) and [here](#anchor).
-      The kind lives in `Sources/CaptchaKinds/Kind/CaptchaKind.swift`; `Sources/NoSuchTarget/`
+      The kind lives in `Sources/CaptchaKindCore/Kind/CaptchaKind.swift`; `Sources/NoSuchTarget/`
       and `tools/look/contact_sheet.py --count 3` and `make test` and `.build/release/captcha-gen`.
       ```
       Sources/InsideAFence.swift
@@ -52,7 +52,7 @@ final class DocsPathTests: XCTestCase {
     XCTAssertEqual(
       references.map(\.path),
       [
-        "docs/ARCHITECTURE.md", "docs/gone/page.md", "Sources/CaptchaKinds/Kind/CaptchaKind.swift",
+        "docs/ARCHITECTURE.md", "docs/gone/page.md", "Sources/CaptchaKindCore/Kind/CaptchaKind.swift",
         "Sources/NoSuchTarget/", "tools/look/contact_sheet.py", "Fixtures/golden/nothing-*",
         "Fixtures/golden/pattern-*",
       ])

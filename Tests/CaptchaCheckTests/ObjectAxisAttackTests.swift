@@ -1,8 +1,13 @@
 import XCTest
 
 @testable import CaptchaCheck
+@testable import CaptchaHoles
 @testable import CaptchaImaging
-@testable import CaptchaKinds
+@testable import CaptchaKindCore
+@testable import CaptchaPattern
+@testable import CaptchaPreview
+@testable import CaptchaRotate
+@testable import CaptchaSlide
 @testable import CaptchaSupport
 
 /// The object-axis attack: it stands upright objects (a thin trunk under a round crown) upright

@@ -3,10 +3,10 @@ import CaptchaKinds
 import VectorRaster
 
 /// Every option a captcha can be made with, as given (nil: not given, the kind's default applies).
-/// The command line fills it from its flags and a site's entry in sites.json from its members; each
+/// The command line fills it from its flags and a site's look in sites.json through `OptionTable`; each
 /// kind in `KindCatalog` builds itself from it and takes only the options it knows
 /// (`CatalogKind.options`). No front end decides which options belong to which kind.
-public struct CaptchaOptions: Sendable {
+public struct CaptchaOptions: Equatable, Sendable {
   // Every kind: the background and the files.
   public var difficulty: Difficulty?
   public var size: PixelSize?
@@ -55,22 +55,15 @@ public struct CaptchaOptions: Sendable {
 
   public init() {}
 
-  /// The options that were given, in `CaptchaOption.allCases` order.
+  /// The options that were given, in `CaptchaOption.allCases` order (each row of `OptionTable`
+  /// says whether its option is).
   public var given: [CaptchaOption] {
-    let present: [CaptchaOption: Bool] = [
-      .difficulty: difficulty != nil, .size: size != nil, .fit: fit != nil, .format: format != nil,
-      .quality: quality != nil, .maxPixels: maxPixels != nil, .noFsync: durableWrites == false,
-      .vary: vary != nil, .varyCrop: varyCrop != nil, .varyRotation: varyRotation != nil,
-      .varyColor: varyColor != nil, .varyNoise: varyNoise != nil, .steps: steps != nil,
-      .tolerance: tolerance != nil, .pieceSize: pieceSize != nil, .length: length != nil,
-      .shape: shape != nil, .shapePath: shapePath != nil, .shapeFile: shapeFile != nil,
-      .fillRule: fillRule != nil, .pieceRotation: pieceRotation != nil, .mode: mode != nil,
-      .holeStyle: holeStyle != nil, .holeOpacity: holeOpacity != nil, .pieceLayout: pieceLayout != nil,
-      .pieceShadow: pieceShadow == true, .shadowOffset: shadowOffset != nil, .shadowBlur: shadowBlur != nil,
-      .shadowOpacity: shadowOpacity != nil, .pieceBevel: pieceBevel == true, .bevelWidth: bevelWidth != nil,
-      .bevelStrength: bevelStrength != nil, .decoys: decoys != nil, .styleKey: styleKey != nil,
-    ]
-    return CaptchaOption.allCases.filter { present[$0] ?? false }
+    OptionTable.rows.filter { $0.isGiven(in: self) }.map(\.option)
+  }
+
+  /// Sets `option` from `input` through its row; throws `OptionValueError` saying what was expected.
+  public mutating func set(_ option: CaptchaOption, _ input: OptionInput) throws {
+    try OptionTable.row(option).set(input, in: &self)
   }
 
   /// The rules between options that hold whatever the kind: one outline at most, a fill rule only
@@ -88,7 +81,7 @@ public struct CaptchaOptions: Sendable {
   }
 }
 
-/// A shift in whole pixels, right and down (`--shadow-offset DX,DY`).
+/// A shift in whole pixels, right and down (`DX,DY`).
 public struct PixelOffset: Equatable, Sendable {
   public var dx: Int
   public var dy: Int

@@ -1,7 +1,12 @@
 import XCTest
 
+@testable import CaptchaHoles
 @testable import CaptchaImaging
-@testable import CaptchaKinds
+@testable import CaptchaKindCore
+@testable import CaptchaPattern
+@testable import CaptchaPreview
+@testable import CaptchaRotate
+@testable import CaptchaSlide
 @testable import CaptchaSupport
 @testable import VectorRaster
 

@@ -1,8 +1,13 @@
 import Foundation
 import XCTest
 
+@testable import CaptchaHoles
 @testable import CaptchaImaging
-@testable import CaptchaKinds
+@testable import CaptchaKindCore
+@testable import CaptchaPattern
+@testable import CaptchaPreview
+@testable import CaptchaRotate
+@testable import CaptchaSlide
 @testable import CaptchaSupport
 @testable import VectorRaster
 

@@ -2,7 +2,12 @@ import CaptchaImaging
 import CaptchaSupport
 import XCTest
 
-@testable import CaptchaKinds
+@testable import CaptchaHoles
+@testable import CaptchaKindCore
+@testable import CaptchaPattern
+@testable import CaptchaPreview
+@testable import CaptchaRotate
+@testable import CaptchaSlide
 
 /// The clouds laid under the markers where the picture is flat (issue 31): a night sky gets light
 /// and dark patches, a picture with texture of its own is left as it was.

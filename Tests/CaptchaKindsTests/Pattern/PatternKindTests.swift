@@ -3,7 +3,12 @@ import CaptchaSupport
 import VectorRaster
 import XCTest
 
-@testable import CaptchaKinds
+@testable import CaptchaHoles
+@testable import CaptchaKindCore
+@testable import CaptchaPattern
+@testable import CaptchaPreview
+@testable import CaptchaRotate
+@testable import CaptchaSlide
 
 /// The pattern kind through the seam: determinism, the answer's shape, the order's lack of bias,
 /// and verify on its own answers.

@@ -3,7 +3,12 @@ import CaptchaSupport
 import VectorRaster
 import XCTest
 
-@testable import CaptchaKinds
+@testable import CaptchaHoles
+@testable import CaptchaKindCore
+@testable import CaptchaPattern
+@testable import CaptchaPreview
+@testable import CaptchaRotate
+@testable import CaptchaSlide
 
 /// The board's and the hint's look (issue 31): markers that are not one flat colour, tints from
 /// the picture's own colours, and hint outlines that follow only the edges a filled marker shows.

@@ -1,5 +1,10 @@
+@testable import CaptchaHoles
 @testable import CaptchaImaging
-@testable import CaptchaKinds
+@testable import CaptchaKindCore
+@testable import CaptchaPattern
+@testable import CaptchaPreview
+@testable import CaptchaRotate
+@testable import CaptchaSlide
 @testable import CaptchaSupport
 @testable import VectorRaster
 

@@ -1,7 +1,12 @@
 import XCTest
 
+@testable import CaptchaHoles
 @testable import CaptchaImaging
-@testable import CaptchaKinds
+@testable import CaptchaKindCore
+@testable import CaptchaPattern
+@testable import CaptchaPreview
+@testable import CaptchaRotate
+@testable import CaptchaSlide
 @testable import CaptchaSupport
 
 /// The piece-versus-background rules checked from the options alone (what `batch` checks once,

@@ -1,0 +1,151 @@
+import CaptchaImaging
+import CaptchaKindCore
+import CaptchaSupport
+import VectorRaster
+
+/// The fine texture of the picture right above and below the hole, mirrored into it: the hole's
+/// top half reads the rows above its box as in a mirror laid along the box's top edge, the bottom
+/// half the rows below as in a mirror along its bottom edge (where one side runs out of rows, the
+/// other side's are used; the box's own rows never are), shifted sideways by a few pixels drawn
+/// per hole. Only the high-pass is lent
+/// (each channel minus its box-blurred mean), so the hole gets the photo's own grain and edges of
+/// the very place it sits in. The rows above and below the box lie outside the hole, and outside
+/// every twin on the same row, so neither the cut-out picture nor another hole comes back.
+package struct PhotoTexture {
+  /// How the lent rows are laid into the hole (a style key picks one per deployment).
+  package enum Orientation: Int, CaseIterable, Sendable {
+    /// As they are in the picture.
+    case upright
+    /// Mirrored left to right.
+    case mirrored
+    /// Shifted twice as far sideways.
+    case shifted
+  }
+
+  /// Radius of the box blur whose residue is the texture (two passes).
+  static let blurRadius = 4
+
+  let box: PixelRect
+  /// Per channel, the high-pass over `box`'s size (levels, −255…255: 16 bits hold it, which halves
+  /// the texture's memory next to a 12 MP picture).
+  private let detail: [[Int16]]
+  /// Mean absolute detail (levels), the texture's strength.
+  let strength: Double
+
+  /// The texture for a hole in `box` of `image`; the sideways shift is drawn from `rng`.
+  init(image: RGBAImage, box: PixelRect, orientation: Orientation, rng: inout Xoshiro256StarStar) {
+    let source = Source(image: image, box: box, orientation: orientation, rng: &rng)
+    self.init(source: source, channels: (0..<3).map { Self.channel($0, of: image, from: source) })
+  }
+
+  /// The texture from its three channels (`channel(_:of:from:)`, which may be worked out on
+  /// different threads).
+  init(source: Source, channels: [Channel]) {
+    box = source.box
+    detail = channels.map(\.detail)
+    let total = channels.reduce(Int64(0)) { $0 + $1.total }
+    strength = Double(total) / Double(max(1, 3 * box.width * box.height))
+  }
+
+  /// Where a hole's texture is read: the source row and column of each pixel of the box grown by
+  /// the blur's reach, with the sideways shift drawn once.
+  struct Source {
+    let box: PixelRect
+    /// The grown box's margin on each side (the two blur passes' reach).
+    let margin: Int
+    /// Image row of each grown-box row; empty when the picture has no row outside the box.
+    let rows: [Int]
+    /// Image column of each grown-box column.
+    let columns: [Int]
+
+    init(image: RGBAImage, box: PixelRect, orientation: Orientation, rng: inout Xoshiro256StarStar) {
+      self.box = box
+      let reach = max(1, box.width / 6) * (orientation == .shifted ? 2 : 1)
+      let shift = rng.nextInt(in: -reach...reach)
+      let w = box.width
+      let h = box.height
+      func reflect(_ i: Int, _ n: Int) -> Int {
+        guard n > 1 else { return 0 }
+        let period = 2 * n - 2
+        var k = i % period
+        if k < 0 { k += period }
+        return k < n ? k : period - k
+      }
+      // The source row of each hole row (image coordinates), over the box grown by the blur's reach
+      // so the local mean is measured on real picture at the box's edges too. Only rows outside the
+      // box are ever read: nearest first on the half's own side, then the other side's, then back
+      // and forth over all of them. A hole as tall as the picture gets no texture.
+      let above = Array(stride(from: box.y - 1, through: 0, by: -1))
+      let below = Array((box.y + box.height)..<max(box.y + box.height, image.height))
+      let r = 2 * PhotoTexture.blurRadius
+      margin = r
+      let gw = w + 2 * r
+      let gh = h + 2 * r
+      guard !(above.isEmpty && below.isEmpty) else {
+        rows = []
+        columns = []
+        return
+      }
+      var rows = [Int](repeating: 0, count: gh)
+      for gy in 0..<gh {
+        // Rows of the grown margin reflect back into the box's own rows.
+        let y = reflect(gy - r, h)
+        let top = y < h / 2
+        let t = top ? y : h - 1 - y
+        let near = top ? above : below
+        let all = near + (top ? below : above)
+        rows[gy] = t < near.count ? near[t] : all[reflect(t, all.count)]
+      }
+      var columns = [Int](repeating: 0, count: gw)
+      for gx in 0..<gw {
+        let x = gx - r
+        let u = orientation == .mirrored ? w - 1 - x : x
+        columns[gx] = reflect(box.x + u + shift, image.width)
+      }
+      self.rows = rows
+      self.columns = columns
+    }
+  }
+
+  /// One channel's high-pass over the box and the sum of its absolute values.
+  struct Channel {
+    var detail: [Int16]
+    var total: Int64
+  }
+
+  /// Channel `c`'s high-pass: the lent picture minus its two-pass box-blurred mean.
+  static func channel(_ c: Int, of image: RGBAImage, from source: Source) -> Channel {
+    let (w, h, r) = (source.box.width, source.box.height, source.margin)
+    guard !source.rows.isEmpty else { return Channel(detail: [Int16](repeating: 0, count: w * h), total: 0) }
+    let (gw, gh) = (w + 2 * r, h + 2 * r)
+    let (rows, columns) = (source.rows, source.columns)
+    @inline(__always) func value(_ gx: Int, _ gy: Int) -> Int32 {
+      Int32(image.pixels[(rows[gy] * image.width + columns[gx]) * 4 + c])
+    }
+    var values = [Int32](repeating: 0, count: gw * gh)
+    for gy in 0..<gh {
+      for gx in 0..<gw { values[gy * gw + gx] = value(gx, gy) }
+    }
+    // The mean, in place and only over the box (the grown margin is exactly the two passes'
+    // reach); the picture's own values are read again for the difference.
+    var mean = IntPlane(width: gw, height: gh, values: values)
+    values = []
+    mean.blur(radius: blurRadius, passes: 2, within: PixelRect(x: r, y: r, width: w, height: h))
+    var out = [Int16](repeating: 0, count: w * h)
+    var total: Int64 = 0
+    for y in 0..<h {
+      for x in 0..<w {
+        let d = value(x + r, y + r) - mean.values[(y + r) * gw + x + r]
+        out[y * w + x] = Int16(d)
+        total += Int64(abs(d))
+      }
+    }
+    return Channel(detail: out, total: total)
+  }
+
+  /// The texture (levels, per channel) at image pixel (x, y) inside `box`.
+  @inline(__always) func detail(x: Int, y: Int) -> (Double, Double, Double) {
+    let i = (y - box.y) * box.width + x - box.x
+    return (Double(detail[0][i]), Double(detail[1][i]), Double(detail[2][i]))
+  }
+}
