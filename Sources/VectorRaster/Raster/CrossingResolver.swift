@@ -158,22 +158,16 @@ struct CrossingResolver {
     out.append(Piece(cell: cell, chain: chain, x0: x0, y0: y0, x1: x1, y1: y1, winding: w))
   }
 
-  /// Sorts the steps by height (insertion sort: all but the last few are in order), merges
-  /// equal heights and drops zero steps; steps at or above the row top are folded into one at
-  /// the top (always `steps[0]`), and those at the bottom are dropped.
+  /// Sorts the steps by height (a stable sort: the list is an ordered run plus a few new
+  /// steps, which it merges in about linear time), merges equal heights and drops zero steps;
+  /// steps at or above the row top are folded into one at the top (always `steps[0]`), and
+  /// those at the bottom are dropped.
   private func normalize(_ steps: inout [(y: Double, dw: Double)], _ row: Int) {
     let top = Double(row)
     let bottom = top + 1
-    for i in 0..<steps.count {
-      var s = steps[i]
-      s.y = Swift.min(Swift.max(s.y, top), bottom)
-      var j = i
-      while j > 0 && steps[j - 1].y > s.y {
-        steps[j] = steps[j - 1]
-        j -= 1
-      }
-      steps[j] = s
-    }
+    for i in 0..<steps.count { steps[i].y = Swift.min(Swift.max(steps[i].y, top), bottom) }
+    steps.sort { $0.y < $1.y }
+    if steps.first.map({ $0.y > top }) ?? true { steps.insert((top, 0), at: 0) }
     var kept = 0
     for i in 0..<steps.count where steps[i].y < bottom {
       let s = steps[i]
