@@ -184,10 +184,13 @@ let package = Package(
       ]
     ),
     // Benchmarks (`make bench`); prints medians, not a test.
-    .executableTarget(name: "captcha-bench", dependencies: ["CaptchaKit"]),
+    .executableTarget(name: "captcha-bench", dependencies: ["CaptchaKit", "RasterReference"]),
+    // The rasteriser's exact reference and crossing corpus (benchmarks and tests); never shipped.
+    .target(name: "RasterReference", dependencies: ["VectorRaster", "CaptchaSupport"]),
     // Helpers shared by the test targets (temporary folders, fixture paths); never shipped.
     .target(name: "CaptchaTestSupport", path: "Tests/CaptchaTestSupport"),
-    .testTarget(name: "VectorRasterTests", dependencies: ["VectorRaster", "CaptchaSupport"]),
+    .testTarget(
+      name: "VectorRasterTests", dependencies: ["VectorRaster", "CaptchaSupport", "RasterReference"]),
     .testTarget(
       name: "CaptchaSupportTests", dependencies: ["CaptchaSupport", "CSHA256", "CaptchaTestSupport"]),
     .testTarget(name: "CaptchaImagingTests", dependencies: ["CaptchaImaging"]),

@@ -14,7 +14,7 @@ SIMULATE_ARGS    ?=
 
 ##@ Benchmarks (figures, not tests)
 
-.PHONY: bench bench-suites bench-compare bench-tools bench-png raster-compare bench-serve bench-bytes bench-pow \
+.PHONY: bench bench-suites bench-compare bench-tools bench-png raster-exact raster-compare bench-serve bench-bytes bench-pow \
   bench-pow-widget simulate-pow
 
 bench: bench-compare bench-suites ## the comparisons with the baselines, then the in-process suites
@@ -60,7 +60,14 @@ bench-png: release bench-tools $(PNG_OPTIONS) ## PNG encoder settings on captcha
 	@echo "== make outputs: 451x300 and 1482x1000 photos, built-in pictures at 320x160 and 1920x1080"
 	$(PNG_OPTIONS) --rounds 5 $(PNG_SAMPLES)/m*/*.png $(PNG_SAMPLES)/proc*/*.png
 
-# Our fill time next to Skia's (skia-python) in the same run, on the rasteriser's three cases, with
+# The rasteriser against the exact reference on the crossing corpus (RasterReference): strictly
+# exact paths (every pixel within one level), per family, and the worst pixel; exits 1 on a miss.
+# RASTER_EXACT_ARGS='SEED COUNT' picks another corpus (default seed 1, 400 paths).
+raster-exact: build-deps ## the rasteriser against the exact area on the crossing corpus
+	$(SWIFT) build -c release --product captcha-bench
+	.build/release/captcha-bench --raster-exact $(RASTER_EXACT_ARGS)
+
+# Our fill time next to Skia's (skia-python) in the same run, on the rasteriser's cases, with
 # the ratio and the goal; RASTER_ARGS passes options (e.g. --rounds 15).
 raster-compare: build-deps $(RASTER_VENV)/.installed ## the rasteriser's fill time beside Skia's
 	$(SWIFT) build -c release --product captcha-bench

@@ -64,6 +64,10 @@ enum RasterBench {
     let star = closedOutline(segments: 10_000) {
       $0.truncatingRemainder(dividingBy: 0.0013) < 0.00063 ? 62 : 30
     }
+    // Self-crossing: 18 loops, each crossing its neighbours (about 600 crossings).
+    let rosette = closedCurve(segments: 10_000) {
+      Point(64 + 38 * cos($0) + 22 * cos(17 * $0), 64 + 38 * sin($0) - 22 * sin(17 * $0))
+    }
     var state = SplitMix64(seed: 0x1234_5678)
     var random = FlattenedPath()
     for i in 0..<10_000 {
@@ -81,6 +85,12 @@ enum RasterBench {
       Case(
         label: "10 000-segment polygon in 128x128 (flattened flower outline), nonzero",
         polygon: flower, rule: .nonzero, clip: clip128, samples: 400, targetMicros: 1000),
+      Case(
+        label: "10 000-segment self-crossing rosette in 128x128, nonzero", polygon: rosette,
+        rule: .nonzero, clip: clip128, samples: 400, targetMicros: nil),
+      Case(
+        label: "10 000-segment self-crossing rosette in 128x128, even-odd", polygon: rosette,
+        rule: .evenodd, clip: clip128, samples: 400, targetMicros: nil),
       Case(
         label: "stress: 10 000-segment spiky star in 128x128, even-odd", polygon: star,
         rule: .evenodd, clip: clip128, samples: 100, targetMicros: nil),
@@ -118,6 +128,16 @@ enum RasterBench {
       let r = radius(a)
       let p = Point(64 + r * cos(a), 64 + r * sin(a))
       if k == 0 { f.beginContour(p) } else { f.addPoint(p) }
+    }
+    return f
+  }
+
+  /// A closed curve p(t), t in [0, 2π), as `segments` straight segments.
+  static func closedCurve(segments n: Int, _ p: (Double) -> Point) -> FlattenedPath {
+    var f = FlattenedPath()
+    for k in 0..<n {
+      let q = p(Double(k) * 2 * Double.pi / Double(n))
+      if k == 0 { f.beginContour(q) } else { f.addPoint(q) }
     }
     return f
   }

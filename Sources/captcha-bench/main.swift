@@ -24,6 +24,9 @@ let suites: [(name: String, run: () -> Void)] = [
 if CommandLine.arguments.dropFirst().first == "--peak-rss" {
   exit(MakeBench.peakRSSHelper(Array(CommandLine.arguments.dropFirst(2))))
 }
+if CommandLine.arguments.dropFirst().first == "--raster-exact" {
+  exit(RasterExactness.run(Array(CommandLine.arguments.dropFirst(2))))
+}
 if CommandLine.arguments.dropFirst().first == "--raster-shapes" {
   RasterBench.printShapes()
   exit(0)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Fill time of our rasteriser next to Skia's, in the same run, on the rasteriser issue's three
-cases: the 64x64 jigsaw piece, the 1920x1080 rectangle with a puzzle hole (even-odd) and the
-10,000-segment polygon in 128x128. Fill time only on both sides: the polygons are built once.
+"""Fill time of our rasteriser next to Skia's, in the same run, on these
+cases: the 64x64 jigsaw piece, the 1920x1080 rectangle with a puzzle hole (even-odd), the
+10,000-segment polygon in 128x128, and a 10,000-segment self-crossing rosette (both rules). Fill time only on both sides: the polygons are built once.
 
     python3 tools/raster-compare/compare.py [--bench .build/release/captcha-bench] [--rounds 9]
         [--baseline OTHER/captcha-bench]
@@ -33,6 +33,8 @@ GOALS = [
     ("64x64 jigsaw piece, nonzero", "64x64 jigsaw piece", 0.5),
     ("1920x1080 rectangle + puzzle hole", "1920x1080 rect + hole, even-odd", 1.0),
     ("10 000-segment polygon in 128x128", "10,000-segment polygon, 128x128", 1.0),
+    ("self-crossing rosette in 128x128, nonzero", "10,000-seg self-crossing, nonzero", 1.0),
+    ("self-crossing rosette in 128x128, even-odd", "10,000-seg self-crossing, even-odd", 1.0),
 ]
 SAMPLE_MICROS = 100
 SKIA_SAMPLES = 300

@@ -14,20 +14,20 @@
 /// the trapezoids whose winding the rule accepts, each (width at top + width at bottom)/2 times
 /// the slab height. This is exact (up to floating point) whatever the windings.
 ///
-/// Cost: a cell with k pieces and m crossings costs about (k + m)·k log k. Cells with more than
-/// `maxExactPieces` pieces, and rows with more than that many per cell on average, keep the
-/// folded area: this bounds the work on pathological input (thousands of edges through one
-/// pixel), where no pixel-sized answer is meaningful anyway.
+/// Cost: `CellSweep` takes a cell with k pieces and m crossings in about (k + m)·k. Cells with
+/// more than `maxExactPieces` pieces keep the folded area: this bounds the work per cell on
+/// pathological input (thousands of edges through one pixel).
 struct CrossingResolver {
   let width: Int
   let height: Int
   let evenOdd: Bool
   /// Cells with more pieces than this keep the accumulated (folded) coverage.
-  static let maxExactPieces = 16
+  static let maxExactPieces = 256
 
   /// One edge piece inside one cell: from (x0, y0) to (x1, y1), y0 < y1.
   struct Piece {
     var cell: Int
+    var chain: Int32
     var x0: Double
     var y0: Double
     var x1: Double
@@ -37,57 +37,72 @@ struct CrossingResolver {
 
   /// Recomputes every flagged row of `mask` (width × height bytes) exactly.
   func resolve(
-    flagged: [Bool], edges: UnsafeBufferPointer<RasterEdge>, leftPieces: [LeftPiece],
-    leftRows: [Double]?, mask: UnsafeMutablePointer<UInt8>
+    flagged: [Bool], edges: UnsafeBufferPointer<RasterEdge>, chains: EdgeChains,
+    flats: [FlatEdge], leftPieces: [LeftPiece], leftRows: [Double]?,
+    mask: UnsafeMutablePointer<UInt8>
   ) {
-    let pieces = gatherPieces(flagged, edges)
+    let pieces = gatherPieces(flagged, edges, chains)
     var leftByRow: [Int: [LeftPiece]] = [:]
     for p in leftPieces where pieces[p.row] != nil { leftByRow[p.row, default: []].append(p) }
+    var sweep = CellSweep()
+    var byCell: [Piece] = []
+    var cellStarts = [Int](repeating: 0, count: width + 1)
+    var flatsByRow: [Int: [FlatEdge]] = [:]
+    for f in flats where Double(Int(f.y)) != f.y && pieces[Int(f.y)] != nil {
+      flatsByRow[Int(f.y), default: []].append(f)
+    }
+    var flatCells = [Bool](repeating: false, count: width)
     for (row, rowPieces) in pieces {
       var steps: [(y: Double, dw: Double)] = [(Double(row), leftRows?[row] ?? 0)]
       for p in leftByRow[row] ?? [] {
         steps.append((p.y0, p.winding))
         steps.append((p.y1, -p.winding))
       }
-      resolveRow(row, rowPieces.sorted { $0.cell < $1.cell }, normalized(steps, row), mask + row * width)
+      normalize(&steps, row)
+      sortByCell(rowPieces, &byCell, &cellStarts)
+      let rowFlats = flatsByRow[row] ?? []
+      for f in rowFlats where f.x0 < Double(width) {
+        for c in Int(f.x0)...Swift.min(Swift.max(Int(f.x0), CellBand.ceil(f.x1) - 1), width - 1) {
+          flatCells[c] = true
+        }
+      }
+      resolveRow(row, byCell, steps, flatCells, mask + row * width, &sweep)
+      if !rowFlats.isEmpty { for c in 0..<width { flatCells[c] = false } }
     }
   }
 
-  /// The pieces of every edge in the flagged rows, per row. Rows holding more than
-  /// `maxExactPieces` pieces per cell on average are left out (they keep the folded coverage):
-  /// counting first keeps the work and memory proportional to the edges' own size.
-  private func gatherPieces(_ flagged: [Bool], _ edges: UnsafeBufferPointer<RasterEdge>)
-    -> [Int: [Piece]]
-  {
+  /// The pieces of every edge in the flagged rows, per row (counted first, so each row's list
+  /// is allocated once).
+  private func gatherPieces(
+    _ flagged: [Bool], _ edges: UnsafeBufferPointer<RasterEdge>, _ chains: EdgeChains
+  ) -> [Int: [Piece]] {
     var counts = [Int](repeating: 0, count: height)
-    forEachRowPart(flagged, edges) { r, xa, _, xb, _, _ in
+    forEachRowPart(flagged, edges, chains) { r, xa, _, xb, _, _, _ in
       counts[r] += Int(abs(xb - xa)) + 2
     }
-    var chosen = flagged
     var out: [Int: [Piece]] = [:]
-    for r in 0..<height where chosen[r] {
-      if counts[r] > Self.maxExactPieces * width {
-        chosen[r] = false
-      } else {
-        out[r] = []
-        out[r]!.reserveCapacity(counts[r])
-      }
+    for r in 0..<height where flagged[r] {
+      out[r] = []
+      out[r]!.reserveCapacity(counts[r])
     }
-    forEachRowPart(chosen, edges) { r, xa, ya, xb, yb, w in
-      splitIntoCells(xa, ya, xb, yb, w, into: &out[r, default: []])
+    forEachRowPart(flagged, edges, chains) { r, xa, ya, xb, yb, w, chain in
+      splitIntoCells(xa, ya, xb, yb, w, chain, into: &out[r, default: []])
     }
     return out
   }
 
-  /// Calls `body` with the part of each edge inside each row marked in `rows`.
+  /// Calls `body` with the part of each edge inside each row marked in `rows`, and the edge's
+  /// chain (chains are runs of consecutive edges).
   private func forEachRowPart(
-    _ rows: [Bool], _ edges: UnsafeBufferPointer<RasterEdge>,
-    _ body: (Int, Double, Double, Double, Double, Double) -> Void
+    _ rows: [Bool], _ edges: UnsafeBufferPointer<RasterEdge>, _ chains: EdgeChains,
+    _ body: (Int, Double, Double, Double, Double, Double, Int32) -> Void
   ) {
     var before = [Int](repeating: 0, count: height + 1)  // marked rows above each row
     for r in 0..<height { before[r + 1] = before[r] + (rows[r] ? 1 : 0) }
     if before[height] == 0 { return }
-    for e in edges {
+    var chain = 0
+    for (i, e) in edges.enumerated() {
+      while chain + 1 < chains.firstEdge.count && chains.firstEdge[chain + 1] <= i { chain += 1 }
       let r0 = Int(e.y0)
       let r1 = Swift.min(CellBand.ceil(e.y1), height)
       if before[r1] == before[r0] { continue }
@@ -98,21 +113,22 @@ struct CrossingResolver {
         if !(ya < yb) { continue }
         let xa = ya == e.y0 ? e.x0 : e.x0 + (ya - e.y0) * dxdy
         let xb = yb == e.y1 ? e.x1 : e.x0 + (yb - e.y0) * dxdy
-        body(r, xa, ya, xb, yb, Double(e.winding))
+        body(r, xa, ya, xb, yb, Double(e.winding), Int32(truncatingIfNeeded: chain))
       }
     }
   }
 
   /// Cuts the segment (xa, ya)–(xb, yb) at the integer x it crosses (x ≥ 0).
   private func splitIntoCells(
-    _ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ w: Double, into out: inout [Piece]
+    _ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ w: Double, _ chain: Int32,
+    into out: inout [Piece]
   ) {
     var px = xa
     var py = ya
     func cut(at border: Int) {
       let bx = Double(border)
       let by = Swift.min(Swift.max(ya + (bx - xa) / (xb - xa) * (yb - ya), py), yb)
-      append(px, py, bx, by, w, &out)
+      append(px, py, bx, by, w, chain, &out)
       px = bx
       py = by
     }
@@ -129,33 +145,60 @@ struct CrossingResolver {
         border -= 1
       }
     }
-    append(px, py, xb, yb, w, &out)
+    append(px, py, xb, yb, w, chain, &out)
   }
 
   private func append(
-    _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ w: Double, _ out: inout [Piece]
+    _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ w: Double, _ chain: Int32,
+    _ out: inout [Piece]
   ) {
     if !(y0 < y1) { return }
     let cell = Int((x0 + x1) * 0.5)
     if cell >= width { return }  // on the mask's right side: left of no pixel
-    out.append(Piece(cell: cell, x0: x0, y0: y0, x1: x1, y1: y1, winding: w))
+    out.append(Piece(cell: cell, chain: chain, x0: x0, y0: y0, x1: x1, y1: y1, winding: w))
   }
 
-  /// Steps sorted by height, equal heights merged, zero steps dropped; steps at or above the
-  /// row top are folded into one at the top, and those at the bottom are dropped.
-  private func normalized(_ steps: [(y: Double, dw: Double)], _ row: Int) -> [(y: Double, dw: Double)] {
+  /// Sorts the steps by height (a stable sort: the list is an ordered run plus a few new
+  /// steps, which it merges in about linear time), merges equal heights and drops zero steps;
+  /// steps at or above the row top are folded into one at the top (always `steps[0]`), and
+  /// those at the bottom are dropped.
+  private func normalize(_ steps: inout [(y: Double, dw: Double)], _ row: Int) {
     let top = Double(row)
     let bottom = top + 1
-    var out: [(y: Double, dw: Double)] = [(top, 0)]
-    for s in steps.sorted(by: { $0.y < $1.y }) where s.y < bottom {
-      let y = Swift.max(s.y, top)
-      if out[out.count - 1].y == y {
-        out[out.count - 1].dw += s.dw
-      } else {
-        out.append((y, s.dw))
+    for i in 0..<steps.count { steps[i].y = Swift.min(Swift.max(steps[i].y, top), bottom) }
+    steps.sort { $0.y < $1.y }
+    if steps.first.map({ $0.y > top }) ?? true { steps.insert((top, 0), at: 0) }
+    var kept = 0
+    for i in 0..<steps.count where steps[i].y < bottom {
+      let s = steps[i]
+      if kept > 0 && steps[kept - 1].y == s.y {
+        steps[kept - 1].dw += s.dw
+        if steps[kept - 1].dw == 0 && kept > 1 { kept -= 1 }
+      } else if s.dw != 0 || kept == 0 {
+        steps[kept] = kept == 0 ? (top, s.dw) : s
+        kept += 1
       }
     }
-    return out.enumerated().filter { $0.offset == 0 || $0.element.dw != 0 }.map { $0.element }
+    if kept == 0 {
+      steps.removeAll(keepingCapacity: true)
+      steps.append((top, 0))
+    } else {
+      steps.removeLast(steps.count - kept)
+    }
+  }
+
+  /// The row's pieces ordered by cell (a counting sort; `starts` has width + 1 entries).
+  private func sortByCell(_ pieces: [Piece], _ out: inout [Piece], _ starts: inout [Int]) {
+    for i in 0..<starts.count { starts[i] = 0 }
+    for p in pieces { starts[p.cell + 1] += 1 }
+    for c in 0..<width { starts[c + 1] += starts[c] }
+    out.removeAll(keepingCapacity: true)
+    guard let first = pieces.first else { return }
+    out.append(contentsOf: repeatElement(first, count: pieces.count))
+    for p in pieces {
+      out[starts[p.cell]] = p
+      starts[p.cell] += 1
+    }
   }
 
   @inline(__always)
@@ -165,33 +208,43 @@ struct CrossingResolver {
 
   /// Writes row `row` (pieces sorted by cell, left steps W_0) into `out`.
   private func resolveRow(
-    _ row: Int, _ pieces: [Piece], _ leftSteps: [(y: Double, dw: Double)],
-    _ out: UnsafeMutablePointer<UInt8>
+    _ row: Int, _ pieces: [Piece], _ leftSteps: [(y: Double, dw: Double)], _ flatCells: [Bool],
+    _ out: UnsafeMutablePointer<UInt8>, _ sweep: inout CellSweep
   ) {
     var steps = leftSteps
     var c = 0
     var k = 0
     while c < width {
-      // Cells up to the next one holding pieces see only the steps of W: equal coverage.
+      // Cells up to the next one holding pieces see only the steps of W: equal coverage, and
+      // exact already where W is constant.
       let nextCell = k < pieces.count ? pieces[k].cell : width
       if nextCell > c {
-        let byte = Self.byte(cellArea(c, row, [], steps))
-        (out + c).update(repeating: byte, count: nextCell - c)
+        if steps.count > 1 {
+          let byte = Self.byte(
+            sweep.area(pieces[k..<k], left: Double(c), top: Double(row), steps: steps, inside: inside))
+          (out + c).update(repeating: byte, count: nextCell - c)
+        }
         c = nextCell
         continue
       }
       var end = k
-      while end < pieces.count && pieces[end].cell == c { end += 1 }
-      let cellPieces = Array(pieces[k..<end])
-      if cellPieces.count <= Self.maxExactPieces {
-        out[c] = Self.byte(cellArea(c, row, cellPieces, steps))
+      var oneChain = true
+      while end < pieces.count && pieces[end].cell == c {
+        oneChain = oneChain && pieces[end].chain == pieces[k].chain
+        end += 1
       }
-      var added = steps
+      let cellPieces = pieces[k..<end]
+      // One chain, and no horizontal edge, leave two neighbouring windings in the cell
+      // (EdgeChains): the folded area already in the mask is exact.
+      if !(oneChain && !flatCells[c]) && cellPieces.count <= Self.maxExactPieces {
+        out[c] = Self.byte(
+          sweep.area(cellPieces, left: Double(c), top: Double(row), steps: steps, inside: inside))
+      }
       for p in cellPieces {
-        added.append((p.y0, p.winding))
-        added.append((p.y1, -p.winding))
+        steps.append((p.y0, p.winding))
+        steps.append((p.y1, -p.winding))
       }
-      steps = normalized(added, row)
+      normalize(&steps, row)
       k = end
       c += 1
     }
@@ -199,86 +252,5 @@ struct CrossingResolver {
 
   static func byte(_ area: Double) -> UInt8 {
     UInt8(Swift.min(Swift.max(area, 0), 1) * 255 + 0.5)
-  }
-
-  /// The area of cell c of `row` where the rule holds (see the type's comment).
-  private func cellArea(
-    _ c: Int, _ row: Int, _ pieces: [Piece], _ steps: [(y: Double, dw: Double)]
-  ) -> Double {
-    let top = Double(row)
-    let bottom = top + 1
-    var ys = [top, bottom]
-    for s in steps where s.y > top { ys.append(s.y) }
-    for p in pieces {
-      ys.append(p.y0)
-      ys.append(p.y1)
-    }
-    ys.sort()
-    let left = Double(c)
-    let right = left + 1
-    var area = 0.0
-    var stepIndex = 0
-    var winding = 0.0
-    var xa: [Double] = []
-    var xb: [Double] = []
-    var ws: [Double] = []
-    var cuts: [Double] = []
-    var order: [Int] = []
-    for i in 0..<(ys.count - 1) {
-      let a = ys[i]
-      let b = ys[i + 1]
-      if !(a < b) { continue }
-      while stepIndex < steps.count && steps[stepIndex].y <= a {
-        winding += steps[stepIndex].dw
-        stepIndex += 1
-      }
-      xa.removeAll(keepingCapacity: true)
-      xb.removeAll(keepingCapacity: true)
-      ws.removeAll(keepingCapacity: true)
-      for p in pieces where p.y0 <= a && p.y1 >= b {
-        let s = (p.x1 - p.x0) / (p.y1 - p.y0)
-        xa.append(a == p.y0 ? p.x0 : p.x0 + (a - p.y0) * s)
-        xb.append(b == p.y1 ? p.x1 : p.x0 + (b - p.y0) * s)
-        ws.append(p.winding)
-      }
-      // Heights inside the slab where two pieces cross.
-      cuts.removeAll(keepingCapacity: true)
-      cuts.append(a)
-      for u in 0..<xa.count {
-        for v in (u + 1)..<xa.count {
-          let da = xa[u] - xa[v]
-          let db = xb[u] - xb[v]
-          if (da < 0 && db > 0) || (da > 0 && db < 0) {
-            cuts.append(a + da / (da - db) * (b - a))
-          }
-        }
-      }
-      cuts.sort()
-      cuts.append(b)
-      for j in 0..<(cuts.count - 1) {
-        let s0 = cuts[j]
-        let s1 = cuts[j + 1]
-        if !(s0 < s1) { continue }
-        let t0 = (s0 - a) / (b - a)
-        let t1 = (s1 - a) / (b - a)
-        let tm = (t0 + t1) * 0.5
-        order.removeAll(keepingCapacity: true)
-        order.append(contentsOf: 0..<xa.count)
-        order.sort { xa[$0] + tm * (xb[$0] - xa[$0]) < xa[$1] + tm * (xb[$1] - xa[$1]) }
-        var w = winding
-        var prev0 = left
-        var prev1 = left
-        for u in order {
-          let x0 = xa[u] + t0 * (xb[u] - xa[u])
-          let x1 = xa[u] + t1 * (xb[u] - xa[u])
-          if inside(w) { area += ((x0 - prev0) + (x1 - prev1)) * 0.5 * (s1 - s0) }
-          w += ws[u]
-          prev0 = x0
-          prev1 = x1
-        }
-        if inside(w) { area += ((right - prev0) + (right - prev1)) * 0.5 * (s1 - s0) }
-      }
-    }
-    return area
   }
 }

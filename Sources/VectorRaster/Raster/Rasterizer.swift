@@ -102,7 +102,8 @@ public enum Rasterizer {
         }
         if scratch.crossings.anyFlagged {
           CrossingResolver(width: width, height: height, evenOdd: evenOdd).resolve(
-            flagged: scratch.crossings.flagged, edges: edges, leftPieces: clipper.leftPieces,
+            flagged: scratch.crossings.flagged, edges: edges, chains: scratch.chains,
+            flats: clipper.flats, leftPieces: clipper.leftPieces,
             leftRows: clipper.leftRowWindings(), mask: mask)
         }
       }
