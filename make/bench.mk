@@ -32,9 +32,9 @@ bench-compare: release bench-tools ## make and batch beside the codec floor and 
 
 bench-tools: build-deps bench-deps $(CODEC_FLOOR) bench-venv
 
-$(CODEC_FLOOR): tools/bench/codec-floor.c
+$(CODEC_FLOOR): tools/bench/codec-floor.c Sources/CCodecs/ccodecs_jpeg.c Sources/CCodecs/ccodecs_common.c
 	@mkdir -p $(dir $@)
-	$(CC) -O2 -Wall -o $@ $< -lpng -ljpeg -lz
+	$(CC) -O2 -Wall -ISources/CCodecs/include -ISources/CCodecs -o $@ $^ -lpng -ljpeg -lz
 
 $(PNG_OPTIONS): tools/bench/png-options.c tools/bench/png_deflate.c tools/bench/png_deflate.h \
                 Sources/CCodecs/*.c Sources/CCodecs/*.h Sources/CCodecs/include/ccodecs.h | bench-tools

@@ -12,7 +12,7 @@ C_LINT_INCLUDES  = -ISources/CCodecs -ISources/CCodecs/include -ISources/CProofO
 
 ##@ Check (on every change)
 
-.PHONY: check check-unit check-node check-pow-native lint lint-swift lint-python lint-js lint-c format
+.PHONY: check check-unit check-node check-pow-native lint lint-swift lint-python lint-js lint-c format api-breakage
 
 check: ## build, unit tests (no PostgreSQL), node tests, the native solver's vectors, every lint
 	$(MAKE) --no-print-directory check-unit
@@ -47,6 +47,9 @@ lint-c: ## the C sources compile clean with -Wall -Wextra
 	  $(POW_CC) -fsyntax-only -std=gnu11 -Wall -Wextra -Werror -march=native $(C_LINT_INCLUDES) $$f || exit 1; \
 	done
 	@echo "$(words $(C_LINT_FILES)) C files compile clean"
+
+api-breakage: ## the library products' public API against BASELINE (default: the newest v* tag; none: says so)
+	SWIFT=$(SWIFT) tools/check/api_breakage.sh $(BASELINE)
 
 format: ## reformat the Swift code as swift format does
 	$(SWIFT) format --in-place --recursive $(SWIFT_LINT_PATHS)

@@ -15,7 +15,7 @@ TEST_IMAGE         = captcha-gen:test
   test-attacks examples \
   test-image pg-start pg-stop
 
-test: deps ## CI's full run: every suite below, the node tests, the native solver's vectors, every lint
+test: deps ## CI's full run: every suite below, the node tests, the native solver's vectors, every lint, the API check
 	$(MAKE) --no-print-directory test-unit
 	$(MAKE) --no-print-directory check-node
 	$(MAKE) --no-print-directory check-pow-native
@@ -27,6 +27,7 @@ test: deps ## CI's full run: every suite below, the node tests, the native solve
 	$(MAKE) --no-print-directory examples
 	$(MAKE) --no-print-directory test-image
 	$(MAKE) --no-print-directory lint
+	$(MAKE) --no-print-directory api-breakage
 
 # `swift build` builds every product: the CLI tests run captcha-gen, whose `serve` execs the
 # captcha-gen-serve binary built next to it. The cluster is stopped and deleted afterwards, also

@@ -10,6 +10,8 @@
 
 #include <jerror.h>
 #include <jpeglib.h>
+/* After jpeglib.h: the compressor's modules (cinfo->entropy) and jpeg_natural_order. */
+#include <jpegint.h>
 
 #include "ccodecs_internal.h"
 
@@ -299,16 +301,217 @@ static void cc_release_rows(uint8_t *pixels, size_t end, size_t *released) {
   }
 }
 
+/* Optimised Huffman tables without keeping the picture's coefficients. libjpeg optimises its
+ * tables by keeping every quantised DCT coefficient (2 bytes per value: 36 MB for a 12 MP picture
+ * at 4:2:0) and entropy-coding them in a second pass. For a large picture the shim instead makes
+ * two streaming passes over the rows: the first transforms them as libjpeg would and only counts
+ * the Huffman symbols (what libjpeg's own statistics pass counts, block by block), the second
+ * encodes with the tables libjpeg builds from those counts (jpeg_gen_optimal_table). The bytes are
+ * the same as libjpeg's; the transform runs twice. Progressive files keep libjpeg's way (each of
+ * their scans needs the coefficients). */
+
+/* libjpeg's table builder (jchuff.c), exported by libjpeg-turbo but not declared in its headers. */
+extern void jpeg_gen_optimal_table(j_compress_ptr cinfo, JHUFF_TBL *htbl, long freq[]);
+
+/* Above this many coefficient bytes, a baseline JPEG is written in two passes. */
+#define CC_JPEG_TWO_PASS_BYTES ((size_t)16 << 20)
+/* The largest magnitude category of an 8-bit JPEG's AC coefficients (libjpeg's MAX_COEF_BITS). */
+#define CC_JPEG_MAX_COEF_BITS 10
+
+/* The symbol counts of one pass, per Huffman table, and the destination that discards its bytes. */
+typedef struct {
+  struct jpeg_destination_mgr dest;
+  JOCTET discard[4096];
+  int last_dc[MAX_COMPS_IN_SCAN];
+  long dc_counts[NUM_HUFF_TBLS][257];
+  long ac_counts[NUM_HUFF_TBLS][257];
+} cc_jpeg_census;
+
+static void cc_census_reset(j_compress_ptr cinfo) {
+  cc_jpeg_census *census = (cc_jpeg_census *)cinfo->client_data;
+  cinfo->dest->next_output_byte = census->discard;
+  cinfo->dest->free_in_buffer = sizeof(census->discard);
+}
+
+static boolean cc_census_empty(j_compress_ptr cinfo) {
+  cc_census_reset(cinfo);
+  return TRUE;
+}
+
+static void cc_census_term(j_compress_ptr cinfo) { (void)cinfo; }
+
+/* The number of bits of a magnitude (0 for 0). */
+static int cc_bits(int magnitude) {
+  int bits = 0;
+  while (magnitude) {
+    bits++;
+    magnitude >>= 1;
+  }
+  return bits;
+}
+
+/* Counts one block's symbols exactly as libjpeg's htest_one_block does. */
+static void cc_census_block(j_compress_ptr cinfo, const JCOEF *block, int last_dc, long dc[],
+                            long ac[]) {
+  int diff = block[0] - last_dc;
+  int bits = cc_bits(diff < 0 ? -diff : diff);
+  if (bits > CC_JPEG_MAX_COEF_BITS + 1) ERREXIT(cinfo, JERR_BAD_DCT_COEF);
+  dc[bits]++;
+  int run = 0;
+  for (int k = 1; k < DCTSIZE2; k++) {
+    int value = block[jpeg_natural_order[k]];
+    if (value == 0) {
+      run++;
+      continue;
+    }
+    for (; run > 15; run -= 16) ac[0xF0]++;
+    bits = cc_bits(value < 0 ? -value : value);
+    if (bits > CC_JPEG_MAX_COEF_BITS) ERREXIT(cinfo, JERR_BAD_DCT_COEF);
+    ac[(run << 4) + bits]++;
+    run = 0;
+  }
+  if (run > 0) ac[0]++;
+}
+
+/* Stands in for the entropy encoder's encode_mcu in the counting pass. */
+static boolean cc_census_mcu(j_compress_ptr cinfo, JBLOCKROW *mcu) {
+  cc_jpeg_census *census = (cc_jpeg_census *)cinfo->client_data;
+  for (int b = 0; b < cinfo->blocks_in_MCU; b++) {
+    int ci = cinfo->MCU_membership[b];
+    jpeg_component_info *component = cinfo->cur_comp_info[ci];
+    const JCOEF *block = mcu[b][0];
+    cc_census_block(cinfo, block, census->last_dc[ci], census->dc_counts[component->dc_tbl_no],
+                    census->ac_counts[component->ac_tbl_no]);
+    census->last_dc[ci] = block[0];
+  }
+  return TRUE;
+}
+
+static void cc_census_finish(j_compress_ptr cinfo) { (void)cinfo; }
+
+/* The fixed settings of every JPEG the shim writes. */
+static void cc_jpeg_configure(j_compress_ptr cinfo, uint32_t width, uint32_t height,
+                              cc_jpeg_input input, int quality, int chroma444, int progressive) {
+  cinfo->image_width = width;
+  cinfo->image_height = height;
+  switch (input) {
+    case CC_JPEG_IN_GRAY:
+      cinfo->input_components = 1;
+      cinfo->in_color_space = JCS_GRAYSCALE;
+      break;
+    case CC_JPEG_IN_CMYK:
+    case CC_JPEG_IN_CMYK_AS_YCCK:
+      cinfo->input_components = 4;
+      cinfo->in_color_space = JCS_CMYK;
+      break;
+    case CC_JPEG_IN_RGB:
+      cinfo->input_components = 3;
+      cinfo->in_color_space = JCS_RGB;
+      break;
+    default:
+      cinfo->input_components = 4;
+      cinfo->in_color_space = JCS_EXT_RGBA;
+  }
+  jpeg_set_defaults(cinfo);
+  if (input == CC_JPEG_IN_CMYK_AS_YCCK) jpeg_set_colorspace(cinfo, JCS_YCCK);
+  jpeg_set_quality(cinfo, quality, TRUE);
+  cinfo->dct_method = JDCT_ISLOW;
+  cinfo->optimize_coding = TRUE;
+  cinfo->smoothing_factor = 0;
+  cinfo->restart_interval = 0;
+  cinfo->density_unit = 0;
+  cinfo->X_density = 1;
+  cinfo->Y_density = 1;
+  if (input == CC_JPEG_IN_RGBA || input == CC_JPEG_IN_RGB) {
+    int h = chroma444 ? 1 : 2;
+    cinfo->comp_info[0].h_samp_factor = h;
+    cinfo->comp_info[0].v_samp_factor = h;
+    for (int c = 1; c < 3; c++) {
+      cinfo->comp_info[c].h_samp_factor = 1;
+      cinfo->comp_info[c].v_samp_factor = 1;
+    }
+  } else if (input != CC_JPEG_IN_GRAY) {
+    for (int c = 0; c < 4; c++) {
+      cinfo->comp_info[c].h_samp_factor = 1;
+      cinfo->comp_info[c].v_samp_factor = 1;
+    }
+  }
+  if (progressive) jpeg_simple_progression(cinfo);
+}
+
+/* The bytes libjpeg would keep for the coefficients of a picture (2 per value; 4:2:0 has 1.5
+ * values per pixel, 4:4:4 and CMYK 3 or 4, grayscale 1). */
+static size_t cc_jpeg_coefficient_bytes(uint32_t width, uint32_t height, cc_jpeg_input input,
+                                        int chroma444) {
+  size_t pixels = (size_t)width * height;
+  switch (input) {
+    case CC_JPEG_IN_GRAY: return pixels * 2;
+    case CC_JPEG_IN_RGBA:
+    case CC_JPEG_IN_RGB: return chroma444 ? pixels * 6 : pixels * 3;
+    default: return pixels * 8;
+  }
+}
+
+/* Feeds every row to the compressor; with `release` gives the rows it has read back as it goes. */
+static void cc_jpeg_feed(j_compress_ptr cinfo, uint8_t *pixels, size_t stride, int release) {
+  size_t released = 0;
+  while (cinfo->next_scanline < cinfo->image_height) {
+    JSAMPROW row = (JSAMPROW)(pixels + (size_t)cinfo->next_scanline * stride);
+    jpeg_write_scanlines(cinfo, &row, 1);
+    if (release && cinfo->next_scanline % 16 == 0)
+      cc_release_rows(pixels, (size_t)cinfo->next_scanline * stride, &released);
+  }
+}
+
+/* The counting pass: the rows transformed as the encoder will, their symbols counted. */
+static void cc_jpeg_count(j_compress_ptr cinfo, cc_jpeg_census *census, uint8_t *pixels,
+                          size_t stride) {
+  cinfo->client_data = census;
+  cinfo->dest = &census->dest;
+  census->dest.init_destination = cc_census_reset;
+  census->dest.empty_output_buffer = cc_census_empty;
+  census->dest.term_destination = cc_census_term;
+  cinfo->optimize_coding = FALSE;
+  jpeg_start_compress(cinfo, TRUE);
+  cinfo->entropy->encode_mcu = cc_census_mcu;
+  cinfo->entropy->finish_pass = cc_census_finish;
+  cc_jpeg_feed(cinfo, pixels, stride, 0);
+  jpeg_finish_compress(cinfo);
+}
+
+/* Replaces the tables the picture's components use with the optimal ones for the counts. */
+static void cc_jpeg_install_tables(j_compress_ptr cinfo, cc_jpeg_census *census) {
+  boolean did_dc[NUM_HUFF_TBLS] = {FALSE}, did_ac[NUM_HUFF_TBLS] = {FALSE};
+  for (int ci = 0; ci < cinfo->num_components; ci++) {
+    int dc = cinfo->comp_info[ci].dc_tbl_no, ac = cinfo->comp_info[ci].ac_tbl_no;
+    if (!did_dc[dc]) {
+      if (cinfo->dc_huff_tbl_ptrs[dc] == NULL)
+        cinfo->dc_huff_tbl_ptrs[dc] = jpeg_alloc_huff_table((j_common_ptr)cinfo);
+      jpeg_gen_optimal_table(cinfo, cinfo->dc_huff_tbl_ptrs[dc], census->dc_counts[dc]);
+      did_dc[dc] = TRUE;
+    }
+    if (!did_ac[ac]) {
+      if (cinfo->ac_huff_tbl_ptrs[ac] == NULL)
+        cinfo->ac_huff_tbl_ptrs[ac] = jpeg_alloc_huff_table((j_common_ptr)cinfo);
+      jpeg_gen_optimal_table(cinfo, cinfo->ac_huff_tbl_ptrs[ac], census->ac_counts[ac]);
+      did_ac[ac] = TRUE;
+    }
+  }
+  cinfo->optimize_coding = FALSE;
+}
+
 /* cc_jpeg_encode; with `release` non-zero the rows libjpeg has read are given back as it goes
- * (libjpeg copies every row it is handed before jpeg_write_scanlines returns). */
+ * (libjpeg copies every row it is handed before jpeg_write_scanlines returns; in two passes only
+ * the second gives them back). `passes`: 0 picks by size, 1 libjpeg's own, 2 two passes. */
 static cc_status cc_jpeg_encode_rows(uint8_t *pixels, uint32_t width, uint32_t height,
                                      size_t stride, cc_jpeg_input input, int quality,
-                                     int chroma444, int progressive, int release, uint8_t **out,
-                                     size_t *out_length, char *err, size_t errlen) {
+                                     int chroma444, int progressive, int release, int passes,
+                                     uint8_t **out, size_t *out_length, char *err,
+                                     size_t errlen) {
   *out = NULL;
   *out_length = 0;
-  size_t bytes_per_pixel = input == CC_JPEG_IN_GRAY ? 1 : 4;
-  if (input < CC_JPEG_IN_RGBA || input > CC_JPEG_IN_CMYK_AS_YCCK) {
+  size_t bytes_per_pixel = input == CC_JPEG_IN_GRAY ? 1 : input == CC_JPEG_IN_RGB ? 3 : 4;
+  if (input < CC_JPEG_IN_RGBA || input > CC_JPEG_IN_RGB) {
     cc_set_error(err, errlen, "unknown JPEG input layout");
     return CC_BAD_ARGUMENT;
   }
@@ -321,72 +524,50 @@ static cc_status cc_jpeg_encode_rows(uint8_t *pixels, uint32_t width, uint32_t h
     cc_set_error(err, errlen, "JPEG quality must be 1 to 100");
     return CC_BAD_ARGUMENT;
   }
+  if (passes == 0)
+    passes = cc_jpeg_coefficient_bytes(width, height, input, chroma444) > CC_JPEG_TWO_PASS_BYTES
+                 ? 2
+                 : 1;
+  int two_passes = passes == 2 && !progressive;
 
-  struct jpeg_compress_struct cinfo;
+  struct jpeg_compress_struct cinfo, census_info;
   cc_jpeg_error error;
   unsigned char *volatile buffer = NULL;
   unsigned long buffer_size = 0;
+  cc_jpeg_census *volatile census = NULL;
+  volatile int census_made = 0;
   cc_jpeg_error_init(&error, err, errlen);
   if (setjmp(error.jump)) {
+    if (census_made) jpeg_destroy_compress(&census_info);
     jpeg_destroy_compress(&cinfo);
+    free(census);
     free(buffer);
     return CC_BAD_ARGUMENT;
   }
   cinfo.err = &error.manager;
   jpeg_create_compress(&cinfo);
+  if (two_passes) {
+    census = calloc(1, sizeof(cc_jpeg_census));
+    if (census == NULL) {
+      jpeg_destroy_compress(&cinfo);
+      cc_set_error(err, errlen, "out of memory");
+      return CC_NO_MEMORY;
+    }
+    census_info.err = &error.manager;
+    jpeg_create_compress(&census_info);
+    census_made = 1;
+    cc_jpeg_configure(&census_info, width, height, input, quality, chroma444, 0);
+    cc_jpeg_count(&census_info, census, pixels, stride);
+  }
   jpeg_mem_dest(&cinfo, (unsigned char **)&buffer, &buffer_size);
-  cinfo.image_width = width;
-  cinfo.image_height = height;
-  switch (input) {
-    case CC_JPEG_IN_GRAY:
-      cinfo.input_components = 1;
-      cinfo.in_color_space = JCS_GRAYSCALE;
-      break;
-    case CC_JPEG_IN_CMYK:
-    case CC_JPEG_IN_CMYK_AS_YCCK:
-      cinfo.input_components = 4;
-      cinfo.in_color_space = JCS_CMYK;
-      break;
-    default:
-      cinfo.input_components = 4;
-      cinfo.in_color_space = JCS_EXT_RGBA;
-  }
-  jpeg_set_defaults(&cinfo);
-  if (input == CC_JPEG_IN_CMYK_AS_YCCK) jpeg_set_colorspace(&cinfo, JCS_YCCK);
-  /* Fixed settings. */
-  jpeg_set_quality(&cinfo, quality, TRUE);
-  cinfo.dct_method = JDCT_ISLOW;
-  cinfo.optimize_coding = TRUE;
-  cinfo.smoothing_factor = 0;
-  cinfo.restart_interval = 0;
-  cinfo.density_unit = 0;
-  cinfo.X_density = 1;
-  cinfo.Y_density = 1;
-  if (input == CC_JPEG_IN_RGBA) {
-    int h = chroma444 ? 1 : 2;
-    cinfo.comp_info[0].h_samp_factor = h;
-    cinfo.comp_info[0].v_samp_factor = h;
-    for (int c = 1; c < 3; c++) {
-      cinfo.comp_info[c].h_samp_factor = 1;
-      cinfo.comp_info[c].v_samp_factor = 1;
-    }
-  } else if (input != CC_JPEG_IN_GRAY) {
-    for (int c = 0; c < 4; c++) {
-      cinfo.comp_info[c].h_samp_factor = 1;
-      cinfo.comp_info[c].v_samp_factor = 1;
-    }
-  }
-  if (progressive) jpeg_simple_progression(&cinfo);
+  cc_jpeg_configure(&cinfo, width, height, input, quality, chroma444, progressive);
+  if (two_passes) cc_jpeg_install_tables(&cinfo, census);
   jpeg_start_compress(&cinfo, TRUE);
-  size_t released = 0;
-  while (cinfo.next_scanline < cinfo.image_height) {
-    JSAMPROW row = (JSAMPROW)(pixels + (size_t)cinfo.next_scanline * stride);
-    jpeg_write_scanlines(&cinfo, &row, 1);
-    if (release && cinfo.next_scanline % 16 == 0)
-      cc_release_rows(pixels, (size_t)cinfo.next_scanline * stride, &released);
-  }
+  cc_jpeg_feed(&cinfo, pixels, stride, release);
   jpeg_finish_compress(&cinfo);
+  if (census_made) jpeg_destroy_compress(&census_info);
   jpeg_destroy_compress(&cinfo);
+  free(census);
   *out = buffer;
   *out_length = buffer_size;
   return CC_OK;
@@ -397,7 +578,7 @@ cc_status cc_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
                          int progressive, uint8_t **out, size_t *out_length, char *err,
                          size_t errlen) {
   return cc_jpeg_encode_rows((uint8_t *)pixels, width, height, stride, input, quality, chroma444,
-                             progressive, 0, out, out_length, err, errlen);
+                             progressive, 0, 0, out, out_length, err, errlen);
 }
 
 cc_status cc_jpeg_encode_releasing(uint8_t *pixels, uint32_t width, uint32_t height,
@@ -405,5 +586,17 @@ cc_status cc_jpeg_encode_releasing(uint8_t *pixels, uint32_t width, uint32_t hei
                                    int chroma444, int progressive, uint8_t **out,
                                    size_t *out_length, char *err, size_t errlen) {
   return cc_jpeg_encode_rows(pixels, width, height, stride, input, quality, chroma444,
-                             progressive, 1, out, out_length, err, errlen);
+                             progressive, 1, 0, out, out_length, err, errlen);
+}
+
+cc_status cc_test_jpeg_encode_passes(const uint8_t *pixels, uint32_t width, uint32_t height,
+                                     size_t stride, cc_jpeg_input input, int quality,
+                                     int chroma444, int progressive, int passes, uint8_t **out,
+                                     size_t *out_length, char *err, size_t errlen) {
+  if (passes != 1 && passes != 2) {
+    cc_set_error(err, errlen, "passes must be 1 or 2");
+    return CC_BAD_ARGUMENT;
+  }
+  return cc_jpeg_encode_rows((uint8_t *)pixels, width, height, stride, input, quality, chroma444,
+                             progressive, 0, passes, out, out_length, err, errlen);
 }

@@ -9,7 +9,7 @@ enum APIWording {
 
   /// The service's refusal as one sentence.
   static func text(_ error: ChallengeServiceError) -> String {
-    guard case .responseDoesNotFit(let verify) = error else { return error.description }
+    guard let verify = error.responseError else { return error.description }
     return text(verify)
   }
 

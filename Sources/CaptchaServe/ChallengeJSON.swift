@@ -12,7 +12,7 @@ enum ChallengeJSON {
     let base = "/v1/challenges/\(issued.id)"
     var members: [(String, JSONValue)] = [
       ("id", .string(issued.id)),
-      ("kind", .string(issued.kind)),
+      ("kind", .string(issued.kind.name)),
       ("expires_at", .string(issued.expiresAt.formatted(.iso8601))),
     ]
     if let ready = issued.ready {

@@ -26,12 +26,13 @@ struct ChallengeRoutes {
     let origin = try PageOrigin(request)
     do {
       let issued = try await service.issue(
-        kind: body.kind, sitekey: body.sitekey, hostname: origin.hostname, client: client(request, context),
+        kind: body.kind.map(ChallengeChoice.init(name:)), sitekey: body.sitekey, hostname: origin.hostname,
+        client: client(request, context),
         automation: body.client?.webdriver ?? false)
       let inline = body.inlineImages == true ? InlineImages(accept: request.headers[.accept]) : nil
       return .json(try ChallengeJSON.value(issued, inlineImages: inline, dev: dev))
     } catch let error as ChallengeServiceError {
-      if case .hostnameNotAllowed = error { throw APIError(.forbidden, APIWording.text(error)) }
+      if error.code == .hostnameNotAllowed { throw APIError(.forbidden, APIWording.text(error)) }
       throw APIError(.badRequest, APIWording.text(error))
     } catch let error as RateLimited {
       throw Self.tooManyRequests(error)

@@ -10,7 +10,8 @@ struct OperationalRoutes {
   func add(to router: Router<ServeRequestContext>) {
     // One widget per puzzle; the no-puzzle challenge shows through their "I can't solve the puzzle"
     // button (alone, it is an invisible widget: the page shows it only when nothing else is offered).
-    let demo = assets.demoPage(kinds: service.puzzleKinds.isEmpty ? service.kinds : service.puzzleKinds)
+    let demo = assets.demoPage(
+      kinds: service.puzzleKinds.isEmpty ? service.kinds.map(\.name) : service.puzzleKinds)
     router.get("/healthz") { _, context in try await health(context) }
     router.get("/metrics") { _, _ in
       Response.body(Array(await service.metricsText().utf8), mediaType: PrometheusText.mediaType)

@@ -29,6 +29,9 @@ public final class PostgresChallengeStore: ChallengeStore {
   private let schemaReady = Atomic(false)
   private let connectionFailures: ConnectionFailureLog
 
+  /// Every instance on the same database sees the same challenges, tokens and activity.
+  public var sharing: StoreSharing { .shared }
+
   public init(
     configuration: PostgresStoreConfiguration,
     logger: Logger = Logger(label: "captcha-gen.store.postgres")

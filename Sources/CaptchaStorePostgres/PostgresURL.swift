@@ -1,18 +1,48 @@
 /// Why a PostgreSQL URL was refused; each description is one sentence that names the problem and
-/// shows the URL without its password.
-public enum PostgresURLError: Error, Equatable, Sendable, CustomStringConvertible {
-  case notPostgres(url: String)
-  case missingUser(url: String)
-  case missingHost(url: String)
-  case badPort(url: String, port: String)
-  case badEscape(url: String, part: String)
-  case badDatabase(url: String, database: String)
-  case unknownParameter(url: String, name: String)
-  case badSSLMode(url: String, value: String)
+/// shows the URL without its password. A struct over a private list of reasons, so that a new
+/// reason breaks no code that reads these (compare with the static members).
+public struct PostgresURLError: Error, Equatable, Sendable, CustomStringConvertible {
+  private enum Reason: Equatable, Sendable {
+    case notPostgres(url: String)
+    case missingUser(url: String)
+    case missingHost(url: String)
+    case badPort(url: String, port: String)
+    case badEscape(url: String, part: String)
+    case badDatabase(url: String, database: String)
+    case unknownParameter(url: String, name: String)
+    case badSSLMode(url: String, value: String)
+  }
+
+  private let reason: Reason
+
+  private init(_ reason: Reason) { self.reason = reason }
+
+  /// Neither `postgres://` nor `postgresql://`.
+  public static func notPostgres(url: String) -> Self { Self(.notPostgres(url: url)) }
+  /// No user before the `@`.
+  public static func missingUser(url: String) -> Self { Self(.missingUser(url: url)) }
+  /// No host.
+  public static func missingHost(url: String) -> Self { Self(.missingHost(url: url)) }
+  /// A port that is not a number from 1 to 65535.
+  public static func badPort(url: String, port: String) -> Self { Self(.badPort(url: url, port: port)) }
+  /// A broken %-escape in `part`.
+  public static func badEscape(url: String, part: String) -> Self { Self(.badEscape(url: url, part: part)) }
+  /// A database name with a `/`.
+  public static func badDatabase(url: String, database: String) -> Self {
+    Self(.badDatabase(url: url, database: database))
+  }
+  /// A query parameter other than sslmode.
+  public static func unknownParameter(url: String, name: String) -> Self {
+    Self(.unknownParameter(url: url, name: name))
+  }
+  /// An sslmode that is not one of `TLSMode`'s.
+  public static func badSSLMode(url: String, value: String) -> Self {
+    Self(.badSSLMode(url: url, value: value))
+  }
 
   public var description: String {
     let form = "postgres://USER[:PASSWORD]@HOST[:PORT]/DB"
-    switch self {
+    switch reason {
     case .notPostgres(let url):
       return "The store URL '\(url)' is not a PostgreSQL URL; write \(form)."
     case .missingUser(let url):

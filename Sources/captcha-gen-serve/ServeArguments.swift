@@ -55,18 +55,17 @@ struct ServeKinds: StructuredArgument, Equatable {
   var noPuzzle: NoPuzzleOffer?
 
   static func parse(_ text: String) throws -> ServeKinds {
-    let names = text.split(separator: ",", omittingEmptySubsequences: false).map {
-      PlainText.trimmed(String($0))
+    let choices = text.split(separator: ",", omittingEmptySubsequences: false).map {
+      ChallengeChoice(name: PlainText.trimmed(String($0)))
     }
-    let puzzles = names.filter { $0 != NoPuzzleOffer.kindName }
-    guard names.count - puzzles.count <= 1 else { throw ValidationError("a kind is listed twice") }
-    let offer =
-      puzzles.count < names.count ? NoPuzzleOffer(isDefault: names.first == NoPuzzleOffer.kindName) : nil
+    let puzzles = choices.compactMap(\.puzzleKind)
+    guard choices.count - puzzles.count <= 1 else { throw ValidationError("a kind is listed twice") }
+    let offer = puzzles.count < choices.count ? NoPuzzleOffer(isDefault: choices.first == .noPuzzle) : nil
     guard !puzzles.isEmpty else { return ServeKinds(puzzles: [], noPuzzle: offer) }
     do {
       return ServeKinds(puzzles: try KindList.parse(puzzles.joined(separator: ",")).names, noPuzzle: offer)
     } catch let error as ValidationError {
-      throw ValidationError(error.message + " (or \(NoPuzzleOffer.kindName), the proof of work alone)")
+      throw ValidationError(error.message + " (or \(ChallengeChoice.noPuzzleName), the proof of work alone)")
     }
   }
 
@@ -84,7 +83,10 @@ struct ServeKinds: StructuredArgument, Equatable {
     self.noPuzzle = noPuzzle
   }
 
-  var names: [String] { noPuzzle?.adding(to: puzzles) ?? puzzles }
+  /// The kinds offered, in order.
+  var choices: [ChallengeChoice] { noPuzzle?.adding(to: puzzles) ?? puzzles.map(ChallengeChoice.puzzle) }
+
+  var names: [String] { choices.map(\.name) }
 
   var defaultValueDescription: String { names.joined(separator: ",") }
 }

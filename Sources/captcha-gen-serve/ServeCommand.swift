@@ -49,7 +49,7 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(
     name: .customLong("kind"),
     help: ArgumentHelp(
-      "Kinds offered, a comma list of \(KindCatalog.names.joined(separator: ", ")) and \(NoPuzzleOffer.kindName) (proof of work only, no puzzle) (given again, the lists are joined); "
+      "Kinds offered, a comma list of \(KindCatalog.names.joined(separator: ", ")) and \(ChallengeChoice.noPuzzleName) (proof of work only, no puzzle) (given again, the lists are joined); "
         + "a request without a kind gets the first. Default: \(KindCatalog.names.joined(separator: ", ")).",
       valueName: "kinds"),
     transform: { try ServeKinds.parse($0) })
@@ -170,7 +170,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
     if kinds.noPuzzle != nil && pow == .off {
       throw ValidationError(
-        "--kind \(NoPuzzleOffer.kindName) is the proof of work alone; it cannot run with --pow off")
+        "--kind \(ChallengeChoice.noPuzzleName) is the proof of work alone; it cannot run with --pow off")
     }
     do {
       _ = try powSettings()
@@ -192,8 +192,8 @@ struct ServeCommand: AsyncParsableCommand {
     logFormat.bootstrap()
     let logger = Logger(label: "captcha-gen.serve")
     let adminToken = try reportingErrors { try analyticsOptions.adminToken() }
-    let store = await challengeStore(logger: logger)
-    let service = try reportingErrors { try makeService(store: store, logger: logger) }
+    let (stores, database) = await self.stores(logger: logger)
+    let service = try reportingErrors { try makeService(stores: stores, logger: logger) }
     let app = try CaptchaServer.application(
       service: service,
       settings: ServerSettings(
@@ -206,16 +206,16 @@ struct ServeCommand: AsyncParsableCommand {
     do {
       try await app.runService()
     } catch {
-      await (store as? PostgresChallengeStore)?.shutdown()
+      await database?.shutdown()
       printError("captcha-gen: " + ListenFailure.sentence(for: error, host: host, port: port))
       throw ExitCode(CaptchaError.Kind.io.exitCode)
     }
-    await (store as? PostgresChallengeStore)?.shutdown()
+    await database?.shutdown()
   }
 
   /// The challenge service these options describe: the kinds (checked by making one of each), the
   /// backgrounds, the store.
-  func makeService(store: any ChallengeStore, logger: Logger) throws -> ChallengeService {
+  func makeService(stores: ServiceStores, logger: Logger) throws -> ChallengeService {
     let backgrounds = try images.map { dir -> ChallengeBackgrounds in
       guard case .files(let files) = try BatchInputs.folder(dir) else { return .builtIn }
       return .files(files.map(\.path))
@@ -223,7 +223,7 @@ struct ServeCommand: AsyncParsableCommand {
     let kinds = try captchaOptions.kinds(named: self.kinds.puzzles, withInputImages: backgrounds != nil)
     let factories = kinds.map { ChallengeFactory(kind: $0, backgrounds: backgrounds ?? .builtIn) }
     for factory in factories { _ = try factory.make() }
-    let sites = try siteOptions.registry(offered: self.kinds.names, logger: logger)
+    let sites = try siteOptions.registry(offered: self.kinds.choices, logger: logger)
     let siteLooks = try siteOptions.siteFactories(
       sites, offered: self.kinds.puzzles, backgrounds: backgrounds)
     let settings = ServiceSettings(
@@ -232,16 +232,17 @@ struct ServeCommand: AsyncParsableCommand {
       rateLimitPerMinute: rateLimit.perMinute, clientPrefixes: clientPrefix.lengths,
       analyticsRetention: analyticsOptions.analyticsRetention)
     return ChallengeService(
-      factories: factories, store: store, sites: sites, siteLooks: siteLooks, settings: settings,
+      factories: factories, stores: stores, sites: sites, siteLooks: siteLooks, settings: settings,
       noPuzzle: self.kinds.noPuzzle, logger: logger)
   }
 
-  /// The store `--store` names. A PostgreSQL store creates its table now when it can; when the
+  /// The stores `--store` names: all four in this process, or all four in one PostgreSQL store
+  /// (returned too, to be shut down). A PostgreSQL store creates its tables now when it can; when the
   /// database is down it only logs that, answers 503 meanwhile and starts working once it is up.
-  func challengeStore(logger: Logger) async -> any ChallengeStore {
+  func stores(logger: Logger) async -> (ServiceStores, PostgresChallengeStore?) {
     switch store {
     case .memory:
-      return MemoryChallengeStore()
+      return (.inMemory(), nil)
     case .postgres(let configuration):
       let store = PostgresChallengeStore(configuration: configuration, logger: logger)
       do {
@@ -249,7 +250,7 @@ struct ServeCommand: AsyncParsableCommand {
       } catch {
         logger.warning("starting without the database; requests get 503 until it answers: \(error)")
       }
-      return store
+      return (ServiceStores(keepingAllIn: store), store)
     }
   }
 }

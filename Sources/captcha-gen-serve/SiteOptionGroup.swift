@@ -54,7 +54,8 @@ struct SiteOptionGroup: ParsableArguments {
   /// The sites these options describe, their kinds checked against `offered`. Throws a
   /// `CaptchaError`: 66 for a file that cannot be read, 64 for one that is wrong.
   func registry(
-    offered: [String], environment: [String: String] = ProcessInfo.processInfo.environment, logger: Logger
+    offered: [ChallengeChoice], environment: [String: String] = ProcessInfo.processInfo.environment,
+    logger: Logger
   ) throws -> SiteRegistry {
     var registry: SiteRegistry
     if let path = sites {
@@ -81,13 +82,14 @@ struct SiteOptionGroup: ParsableArguments {
     return registry
   }
 
-  func loadSites(_ path: String, offered: [String]) throws -> [Site] {
+  func loadSites(_ path: String, offered: [ChallengeChoice]) throws -> [Site] {
     let bytes = try read(path, option: "--sites")
     do {
       let sites = try SitesFile.parse(bytes)
       for (i, site) in sites.enumerated() {
         for (j, kind) in (site.kinds ?? []).enumerated() where !offered.contains(kind) {
-          throw SitesFileError(at: "sites[\(i)].kinds[\(j)]", .kindNotOffered(kind, offered: offered))
+          throw SitesFileError(
+            at: "sites[\(i)].kinds[\(j)]", .kindNotOffered(kind.name, offered: offered.map(\.name)))
         }
       }
       return sites

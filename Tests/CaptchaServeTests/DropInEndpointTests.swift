@@ -22,7 +22,7 @@ final class DropInEndpointTests: XCTestCase {
   ]
 
   static func withServer(
-    sites: SiteRegistry = sites, tokens: (any PassTokenStore)? = nil,
+    sites: SiteRegistry = sites, tokens: any PassTokenStore = MemoryPassTokenStore(),
     _ test: @Sendable (any TestClientProtocol) async throws -> Void
   ) async throws {
     try await ServeHarness.withServer(

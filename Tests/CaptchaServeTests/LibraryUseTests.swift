@@ -16,7 +16,7 @@ struct SignupForm: Decodable {
 func signupApplication(secret: String) -> some ApplicationProtocol {
   let service = ChallengeService(
     factories: [ChallengeFactory(kind: SlideKind(options: SlideOptions()), backgrounds: .builtIn)],
-    store: MemoryChallengeStore(),  // or a PostgreSQL store shared by several instances
+    stores: .inMemory(),  // or ServiceStores(keepingAllIn: postgresStore), shared by several instances
     sites: .single(secret: secret))  // the secret your form handler checks tokens with
   let router = Router()
   router.post("/signup/captcha") { _, _ -> Response in

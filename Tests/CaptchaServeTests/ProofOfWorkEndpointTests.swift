@@ -49,7 +49,7 @@ final class ProofOfWorkEndpointTests: XCTestCase {
 
   func testTheNoPuzzleChallengeHasNoPicturesAndPassesOnItsProofOfWork() async throws {
     let service = ChallengeService(
-      factories: [try ServeHarness.factory("slide")], store: MemoryChallengeStore(),
+      factories: [try ServeHarness.factory("slide")], stores: .inMemory(),
       settings: ServiceSettings(poolSize: 2, pow: Self.pow), noPuzzle: NoPuzzleOffer(isDefault: true))
     let app = try CaptchaServer.application(
       service: service, settings: ServerSettings(port: 0), logger: .init(label: "t"))

@@ -17,6 +17,7 @@ final class TestClock: Sendable {
 
 /// A store whose backing service is down: every call throws `ChallengeStoreUnavailable`.
 struct UnreachableStore: ChallengeStore {
+  var sharing: StoreSharing { .process }
   func insert(_ challenge: StoredChallenge) async throws {
     throw ChallengeStoreUnavailable("connection refused")
   }
@@ -47,7 +48,7 @@ enum ServeHarness {
   static func withServer<T: Sendable>(
     kinds: [String] = ["slide"], format: OutputFormat? = nil,
     store: any ChallengeStore = MemoryChallengeStore(),
-    tokens: (any PassTokenStore)? = nil, sites: SiteRegistry = .single(secret: nil),
+    tokens: any PassTokenStore = MemoryPassTokenStore(), sites: SiteRegistry = .single(secret: nil),
     service settings: ServiceSettings = ServiceSettings(poolSize: 4),
     server: ServerSettings = ServerSettings(port: 0),
     clock: TestClock = TestClock(),
@@ -55,7 +56,10 @@ enum ServeHarness {
     _ test: @Sendable (any TestClientProtocol, ChallengeService) async throws -> T
   ) async throws -> T {
     let service = ChallengeService(
-      factories: try kinds.map { try factory($0, format: format) }, store: store, tokens: tokens,
+      factories: try kinds.map { try factory($0, format: format) },
+      stores: try ServiceStores(
+        challenges: store, tokens: tokens, activity: MemoryClientActivityStore(),
+        analytics: MemoryAnalyticsStore()),
       sites: sites, settings: settings,
       now: { clock.now })
     let logger =

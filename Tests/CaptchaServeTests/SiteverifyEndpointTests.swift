@@ -159,6 +159,7 @@ final class SiteverifyEndpointTests: XCTestCase {
 
 /// A token store whose backing service is down: every call throws `ChallengeStoreUnavailable`.
 struct UnreachableTokenStore: PassTokenStore {
+  var sharing: StoreSharing { .process }
   func insertPassToken(_ record: PassTokenRecord) async throws {
     throw ChallengeStoreUnavailable("connection refused")
   }

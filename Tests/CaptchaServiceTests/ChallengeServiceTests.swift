@@ -5,10 +5,10 @@ import XCTest
 final class ChallengeServiceTests: XCTestCase {
   func testRightAnswerPassesOnceForEveryKind() async throws {
     try await ServiceFixtures.withService(kinds: KindCatalog.names) { service in
-      XCTAssertEqual(service.kinds, ["slide", "rotate", "pattern"])
-      for kind in service.kinds {
-        let issued = try await service.issue(kind: kind)
-        XCTAssertEqual(issued.kind, kind)
+      XCTAssertEqual(service.kinds, [.puzzle("slide"), .puzzle("rotate"), .puzzle("pattern")])
+      for kind in service.puzzleKinds {
+        let issued = try await service.issue(kind: .puzzle(kind))
+        XCTAssertEqual(issued.kind, .puzzle(kind))
         XCTAssertTrue(ChallengeID.isWellFormed(issued.id))
         let right = try ServiceFixtures.rightResponse(issued)
         let first = try await service.verify(id: issued.id, response: right)
@@ -23,9 +23,9 @@ final class ChallengeServiceTests: XCTestCase {
   func testDefaultKindIsTheFirstAndUnofferedKindsAreRefused() async throws {
     try await ServiceFixtures.withService(kinds: ["rotate", "slide"]) { service in
       let issued = try await service.issue()
-      XCTAssertEqual(issued.kind, "rotate")
+      XCTAssertEqual(issued.kind, .puzzle("rotate"))
       do {
-        _ = try await service.issue(kind: "pattern")
+        _ = try await service.issue(kind: .puzzle("pattern"))
         XCTFail("pattern is not offered")
       } catch let error as ChallengeServiceError {
         XCTAssertEqual(error, .kindNotOffered("pattern", offered: ["rotate", "slide"]))
@@ -112,7 +112,7 @@ final class ChallengeServiceTests: XCTestCase {
       kinds: ["slide", "pattern"], settings: ServiceSettings(poolSize: 3)
     ) {
       service in
-      for kind in service.kinds {
+      for kind in service.puzzleKinds {
         let pool = try XCTUnwrap(service.pool(kind))
         var depth = await pool.depth
         for _ in 0..<600 where depth < 3 {
@@ -121,7 +121,7 @@ final class ChallengeServiceTests: XCTestCase {
         }
         XCTAssertEqual(depth, 3, "the \(kind) pool fills to its capacity")
       }
-      let issued = try await service.issue(kind: "pattern")
+      let issued = try await service.issue(kind: .puzzle("pattern"))
       _ = try await service.verify(id: issued.id, response: ClientResponse(path: [Point(0, 0)]))
       let text = await service.metricsText()
       XCTAssertTrue(text.contains("captcha_pool_capacity{kind=\"slide\"} 3\n"), text)

@@ -51,12 +51,12 @@ final class CrowdLevelsServiceTests: XCTestCase {
     var levels = LevelRules.standard
     levels.clientRequestsPerLevel = 0.5
     let service = ChallengeService(
-      factories: [try ServiceFixtures.factory("slide")], store: MemoryChallengeStore(),
+      factories: [try ServiceFixtures.factory("slide")], stores: .inMemory(),
       settings: settings(levels), noPuzzle: NoPuzzleOffer())
     let running = Task { await service.run() }
     defer { running.cancel() }
     let person = ClientAddress("203.0.113.20")
-    let noPuzzle = try await service.issue(kind: NoPuzzleOffer.kindName, client: person)
+    let noPuzzle = try await service.issue(kind: .noPuzzle, client: person)
     XCTAssertEqual(noPuzzle.pow?.level, 5, "3 requests: +2, and two levels above a puzzle's")
     let passed = try await service.verify(
       id: noPuzzle.id, response: ClientResponse(), pow: try solve(noPuzzle), client: person)

@@ -56,7 +56,7 @@ final class LookExperimentTests: XCTestCase {
     stepped.steps = 8
     let sites = SiteRegistry(sites: [Site(sitekey: "shop", secrets: [], hostnames: .any)])
     let service = ChallengeService(
-      factories: [try ServiceFixtures.factory("slide")], store: MemoryChallengeStore(), sites: sites,
+      factories: [try ServiceFixtures.factory("slide")], stores: .inMemory(), sites: sites,
       siteLooks: [
         "shop": [
           SiteLookFactories(name: "plain", weight: 1, factories: nil),

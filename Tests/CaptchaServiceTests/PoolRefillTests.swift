@@ -39,7 +39,7 @@ final class PoolRefillTests: XCTestCase {
       throw XCTSkip("thread names are read from /proc")
     #endif
     let service = ChallengeService(
-      factories: [try ServiceFixtures.factory("slide")], store: MemoryChallengeStore(),
+      factories: [try ServiceFixtures.factory("slide")], stores: .inMemory(),
       settings: ServiceSettings(poolSize: 2, refillWorkers: 3))
     let running = Task { await service.run() }
     try await eventually("three refill threads") { refillThreads() == 3 }
@@ -79,8 +79,8 @@ final class PoolRefillTests: XCTestCase {
         let pool = try XCTUnwrap(service.pool(kind))
         try await eventually("the \(kind) pool is full") { await pool.depth == 2 }
       }
-      let issued = try await service.issue(kind: "rotate")
-      XCTAssertEqual(issued.kind, "rotate")
+      let issued = try await service.issue(kind: .puzzle("rotate"))
+      XCTAssertEqual(issued.kind, .puzzle("rotate"))
     }
   }
 

@@ -121,14 +121,13 @@ final class ProofOfWorkServiceTests: XCTestCase {
   }
 
   func testTheNoPuzzleChallengeIsHigherAndPassesOnItsProofOfWork() async throws {
-    let store = MemoryChallengeStore()
     let service = ChallengeService(
-      factories: [try ServiceFixtures.factory("slide")], store: store, settings: settings(),
+      factories: [try ServiceFixtures.factory("slide")], stores: .inMemory(), settings: settings(),
       noPuzzle: NoPuzzleOffer())
-    XCTAssertEqual(service.kinds, ["slide", "pow"])
+    XCTAssertEqual(service.kinds, [.puzzle("slide"), .noPuzzle])
     let running = Task { await service.run() }
     defer { running.cancel() }
-    let issued = try await service.issue(kind: "pow", client: Self.person)
+    let issued = try await service.issue(kind: .noPuzzle, client: Self.person)
     XCTAssertNil(issued.ready)
     XCTAssertEqual(issued.pow?.level, 3, "two levels above a puzzle's")
     let picture = try await service.picture(id: issued.id, .background)
@@ -137,7 +136,7 @@ final class ProofOfWorkServiceTests: XCTestCase {
       id: issued.id, response: ClientResponse(), pow: try solve(issued), client: Self.person)
     XCTAssertEqual(
       outcome.verdict, Verdict(passed: true, reason: "the proof of work is solved", code: .passed))
-    let unsolved = try await service.issue(kind: "pow", client: Self.person)
+    let unsolved = try await service.issue(kind: .noPuzzle, client: Self.person)
     let failed = try await service.verify(id: unsolved.id, response: ClientResponse(), client: Self.person)
     XCTAssertFalse(failed.passed)
   }
@@ -145,11 +144,11 @@ final class ProofOfWorkServiceTests: XCTestCase {
   func testAPuzzleSaysWhenItsSiteAllowsTheNoPuzzleChallenge() async throws {
     let sites = SiteRegistry(sites: [
       Site(sitekey: "open", secrets: [], hostnames: .any),
-      Site(sitekey: "puzzles", secrets: [], hostnames: .any, kinds: ["slide"]),
-      Site(sitekey: "both", secrets: [], hostnames: .any, kinds: ["slide", "pow"]),
+      Site(sitekey: "puzzles", secrets: [], hostnames: .any, kinds: [.puzzle("slide")]),
+      Site(sitekey: "both", secrets: [], hostnames: .any, kinds: [.puzzle("slide"), .noPuzzle]),
     ])
     let service = ChallengeService(
-      factories: [try ServiceFixtures.factory("slide")], store: MemoryChallengeStore(), sites: sites,
+      factories: [try ServiceFixtures.factory("slide")], stores: .inMemory(), sites: sites,
       settings: settings(), noPuzzle: NoPuzzleOffer())
     let running = Task { await service.run() }
     defer { running.cancel() }
@@ -159,7 +158,7 @@ final class ProofOfWorkServiceTests: XCTestCase {
     XCTAssertFalse(puzzles.noPuzzleOffered, "this site does not allow pow")
     let both = try await service.issue(sitekey: "both", client: Self.person)
     XCTAssertTrue(both.noPuzzleOffered)
-    let noPuzzle = try await service.issue(kind: "pow", sitekey: "both", client: Self.person)
+    let noPuzzle = try await service.issue(kind: .noPuzzle, sitekey: "both", client: Self.person)
     XCTAssertFalse(noPuzzle.noPuzzleOffered, "the no-puzzle challenge itself offers nothing else")
     try await ServiceFixtures.withService(settings: settings()) { withoutOffer in
       let issued = try await withoutOffer.issue(client: Self.person)
@@ -170,11 +169,11 @@ final class ProofOfWorkServiceTests: XCTestCase {
   func testTheRateLimitCountsPerClientAndTheNoPuzzleChallengeWeighsMore() async throws {
     let clock = TestClock()
     let service = ChallengeService(
-      factories: [try ServiceFixtures.factory("slide")], store: MemoryChallengeStore(),
+      factories: [try ServiceFixtures.factory("slide")], stores: .inMemory(),
       settings: settings(rateLimit: 4), noPuzzle: NoPuzzleOffer(), now: { clock.now })
     let running = Task { await service.run() }
     defer { running.cancel() }
-    _ = try await service.issue(kind: "pow", client: Self.bot)
+    _ = try await service.issue(kind: .noPuzzle, client: Self.bot)
     _ = try await service.issue(client: Self.bot)
     do {
       _ = try await service.issue(client: Self.bot)

@@ -37,7 +37,11 @@ enum ServiceFixtures {
     clock: TestClock = TestClock(), _ body: (ChallengeService) async throws -> T
   ) async throws -> T {
     let service = ChallengeService(
-      factories: try kinds.map { try factory($0) }, store: store, sites: sites, settings: settings,
+      factories: try kinds.map { try factory($0) },
+      stores: try ServiceStores(
+        challenges: store, tokens: MemoryPassTokenStore(), activity: MemoryClientActivityStore(),
+        analytics: MemoryAnalyticsStore()),
+      sites: sites, settings: settings,
       now: { clock.now })
     let running = Task { await service.run() }
     defer { running.cancel() }
@@ -46,7 +50,7 @@ enum ServiceFixtures {
 
   /// The right answer to a challenge, read from its secret answer.
   static func rightResponse(_ issued: IssuedChallenge) throws -> ClientResponse {
-    switch issued.kind {
+    switch issued.kind.puzzleKind {
     case RotateKind.name:
       return ClientResponse(angle: try RotateAnswer.parse(issued.ready!.answer, name: "answer").angle)
     case PatternKind.name:

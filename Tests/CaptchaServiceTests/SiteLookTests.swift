@@ -13,7 +13,7 @@ final class SiteLookTests: XCTestCase {
       Site(sitekey: "stepped", secrets: [], hostnames: .any),
     ])
     let service = ChallengeService(
-      factories: [try ServiceFixtures.factory("slide")], store: MemoryChallengeStore(), sites: sites,
+      factories: [try ServiceFixtures.factory("slide")], stores: .inMemory(), sites: sites,
       siteFactories: [
         "stepped": [ChallengeFactory(kind: SlideKind(options: stepped), backgrounds: .builtIn)]
       ],
@@ -27,7 +27,7 @@ final class SiteLookTests: XCTestCase {
     XCTAssertEqual(stops.count, 8)
     XCTAssertNotNil(service.pool("slide", site: "stepped"))
     XCTAssertFalse(service.pool("slide", site: "stepped") === service.pool("slide"))
-    await XCTAssertThrowsErrorAsync(try await service.issue(kind: "rotate", sitekey: "stepped")) {
+    await XCTAssertThrowsErrorAsync(try await service.issue(kind: .puzzle("rotate"), sitekey: "stepped")) {
       XCTAssertEqual($0 as? ChallengeServiceError, .kindNotOffered("rotate", offered: ["slide"]))
     }
     let metrics = await service.metricsText()

@@ -13,13 +13,13 @@ final class SitesFileTests: XCTestCase {
       """
       {"sites": [
         {"sitekey": "shop", "secret_sha256": "\(Self.digest)", "hostnames": ["shop.example", "Admin.Example."],
-         "kinds": ["rotate"],
+         "kinds": ["rotate", "pow"],
          "old_secrets": [{"secret_sha256": "\(String(repeating: "ab", count: 32))", "valid_until": "2026-12-01T00:00:00Z"}]},
         {"sitekey": "blog", "secret_sha256": "\(Self.digest.uppercased())", "hostnames": ["*"]}
       ]}
       """)
     XCTAssertEqual(sites.map(\.sitekey), ["shop", "blog"])
-    XCTAssertEqual(sites[0].kinds, ["rotate"])
+    XCTAssertEqual(sites[0].kinds, [.puzzle("rotate"), .noPuzzle], "pow is the no-puzzle challenge")
     XCTAssertNil(sites[1].kinds)
     XCTAssertEqual(sites[0].hostnames.entries, ["shop.example", "admin.example"])
     XCTAssertEqual(sites[0].secrets.count, 2)

@@ -8,7 +8,8 @@ final class SiteverifyTests: XCTestCase {
   static let shop = Site(
     sitekey: "shop", secrets: [SiteSecret(secret: "shop-secret")], hostnames: HostnameList(["shop.example"]))
   static let blog = Site(
-    sitekey: "blog", secrets: [SiteSecret(secret: "blog-secret")], hostnames: .any, kinds: ["rotate"])
+    sitekey: "blog", secrets: [SiteSecret(secret: "blog-secret")], hostnames: .any, kinds: [.puzzle("rotate")]
+  )
   static let sites = SiteRegistry(sites: [shop, blog])
 
   func withSites<T>(
@@ -142,12 +143,12 @@ final class SiteverifyTests: XCTestCase {
       await XCTAssertThrowsErrorAsync(try await service.issue(sitekey: "shop", hostname: "evil.example")) {
         XCTAssertEqual($0 as? ChallengeServiceError, .hostnameNotAllowed("evil.example", sitekey: "shop"))
       }
-      await XCTAssertThrowsErrorAsync(try await service.issue(kind: "slide", sitekey: "blog")) {
+      await XCTAssertThrowsErrorAsync(try await service.issue(kind: .puzzle("slide"), sitekey: "blog")) {
         XCTAssertEqual(
           $0 as? ChallengeServiceError, .kindNotAllowed("slide", sitekey: "blog", allowed: ["rotate"]))
       }
       let blogs = try await service.issue(sitekey: "blog", hostname: "anything.example")
-      XCTAssertEqual(blogs.kind, "rotate", "a site's first kind is its default")
+      XCTAssertEqual(blogs.kind, .puzzle("rotate"), "a site's first kind is its default")
       XCTAssertEqual(blogs.hostname, "anything.example")
     }
   }

@@ -19,8 +19,7 @@ final class PostgresLevelsTests: XCTestCase {
       let store = makePostgresStore(database)
       let service = ChallengeService(
         factories: [ChallengeFactory(kind: SlideKind(options: SlideOptions()), backgrounds: .builtIn)],
-        store: store,
-        activity: store, settings: settings)
+        stores: ServiceStores(keepingAllIn: store), settings: settings)
       let running = Task { await service.run() }
       addTeardownBlock { running.cancel() }
       return service

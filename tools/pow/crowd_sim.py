@@ -3,8 +3,8 @@ and a bot on a prefix of its own, over a simulated hour, under the old level rul
 
 A model, not a server: an hour of a school's or a carrier's NAT cannot be run against `serve` in real
 time, so this file re-implements the level rule and the activity store's scores. IT MUST MIRROR
-Sources/CaptchaService/ChallengeLevels.swift (LevelRules.standard, level(client:site:)),
-ClientActivityStore.swift (ActivityRules.standard) and MemoryClientActivityStore.swift (admit,
+Sources/CaptchaService/Gate/ChallengeLevels.swift (LevelRules.standard, level(client:site:)),
+Stores/ClientActivityStore.swift (ActivityRules.standard) and Stores/MemoryClientActivityStore.swift (admit,
 recordFailure, recordPass); change them together. OLD is the rule before passes counted: every request
 stays on the request score. NEW: a pass takes its issue and verify requests back off the client's
 request score (the issue's off the site's), and the client's per-level figures grow to 0.5 x its

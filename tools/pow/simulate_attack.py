@@ -21,7 +21,7 @@ CROWD (`--crowd`, no server): N people a minute behind one prefix (2, 10, 60, 30
 time at a person's pace while the widget solves the proof of work, beside a bot in their prefix and a
 bot on its own, over a simulated hour, under the old level rule and the new one side by side. It is a
 model of the level rule and the activity store in tools/pow/crowd_sim.py, which must mirror
-Sources/CaptchaService/ChallengeLevels.swift and MemoryClientActivityStore.swift (an hour of traffic
+Sources/CaptchaService/Gate/ChallengeLevels.swift and Stores/MemoryClientActivityStore.swift (an hour of traffic
 cannot be run against serve in real time):
 
     python tools/pow/simulate_attack.py --crowd [--seed 1]

@@ -33,7 +33,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 CLUSTER = os.path.join(ROOT, "tools", "pg", "cluster.sh")
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
-REFILL_NICENESS = 10  # Sources/CaptchaService/RefillThread.swift
+REFILL_NICENESS = 10  # Sources/CaptchaService/Pool/RefillThread.swift
 
 
 def cores():

@@ -27,6 +27,9 @@ public final class AuditedStore: ChallengeStore {
   private let inner: any ChallengeStore
   private let counts = Mutex(Counts())
 
+  /// As shared as the store it wraps.
+  public var sharing: StoreSharing { inner.sharing }
+
   public init(wrapping inner: any ChallengeStore) {
     self.inner = inner
   }

@@ -22,7 +22,7 @@ let service = ChallengeService(
   factories: [
     ChallengeFactory(kind: SlideKind(options: SlideOptions(difficulty: .normal)), backgrounds: .builtIn)
   ],
-  store: MemoryChallengeStore(),  // or a PostgresChallengeStore shared by several instances
+  stores: .inMemory(),  // or ServiceStores(keepingAllIn: postgresStore), shared by several instances
   sites: .single(secret: secret))
 
 let router = Router()

@@ -137,6 +137,8 @@ typedef enum {
   CC_JPEG_IN_CMYK = 2,
   /* 4 bytes per pixel, Adobe-inverted CMYK, written as a YCCK JPEG with an Adobe marker. */
   CC_JPEG_IN_CMYK_AS_YCCK = 3,
+  /* 3 bytes per pixel (RGB). Written as YCbCr, like CC_JPEG_IN_RGBA (the benchmarks' floor). */
+  CC_JPEG_IN_RGB = 4,
 } cc_jpeg_input;
 
 /* Encodes pixels (rows of `stride` bytes) to a JPEG in memory with fixed settings: JFIF 1.01 header with density 1:1 and no other markers, accurate integer
@@ -150,13 +152,22 @@ cc_status cc_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
 
 /* cc_jpeg_encode for pixels the caller no longer needs: as libjpeg reads rows (it copies each
  * before returning), the whole memory pages they occupy are given back to the system
- * (madvise MADV_DONTNEED; they read as zeros afterwards). With optimised Huffman tables libjpeg
- * keeps every DCT coefficient of the picture (1.5 values of 2 bytes per pixel at 4:2:0), so a
- * large picture's pixels and coefficients never both stay in memory whole. */
+ * (madvise MADV_DONTNEED; they read as zeros afterwards). A large baseline picture is encoded
+ * in two streaming passes (the first counts the Huffman symbols), so its coefficients are never
+ * kept and its rows are given back during the second; a progressive one keeps libjpeg's way, whose
+ * coefficients (1.5 values of 2 bytes per pixel at 4:2:0) grow as its rows are given back. */
 cc_status cc_jpeg_encode_releasing(uint8_t *pixels, uint32_t width, uint32_t height,
                                    size_t stride, cc_jpeg_input input, int quality,
                                    int chroma444, int progressive, uint8_t **out,
                                    size_t *out_length, char *err, size_t errlen);
+
+/* For tests only: cc_jpeg_encode with the Huffman tables optimised by libjpeg itself (passes 1:
+ * it keeps every coefficient) or by the shim's two streaming passes (passes 2), which a picture
+ * above 16 MB of coefficients gets. Both give the same bytes. */
+cc_status cc_test_jpeg_encode_passes(const uint8_t *pixels, uint32_t width, uint32_t height,
+                                     size_t stride, cc_jpeg_input input, int quality,
+                                     int chroma444, int progressive, int passes, uint8_t **out,
+                                     size_t *out_length, char *err, size_t errlen);
 
 /* ---- WebP ---- */
 

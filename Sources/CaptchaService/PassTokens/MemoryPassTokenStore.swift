@@ -17,6 +17,9 @@ public actor MemoryPassTokenStore: PassTokenStore {
 
   public init() {}
 
+  /// This process only.
+  public nonisolated var sharing: StoreSharing { .process }
+
   public func insertPassToken(_ record: PassTokenRecord) async throws {
     rows[record.digest] = Row(record: record)
   }

@@ -16,6 +16,9 @@
 /// - A token past `expiresAt` is `.expired`, never redeemed; `sweepPassTokens` removes it.
 /// - A store that cannot reach its backing service throws `ChallengeStoreUnavailable`.
 public protocol PassTokenStore: Sendable {
+  /// Whether other instances can redeem the tokens kept here.
+  var sharing: StoreSharing { get }
+
   /// Keeps a newly issued token.
   func insertPassToken(_ record: PassTokenRecord) async throws
 

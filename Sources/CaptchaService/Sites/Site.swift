@@ -17,7 +17,7 @@ public struct Site: Sendable, Equatable {
   /// The hostnames of the pages the widget may run on.
   public var hostnames: HostnameList
   /// The kinds this site may ask for, in order (the first is its default); nil: every kind offered.
-  public var kinds: [String]?
+  public var kinds: [ChallengeChoice]?
   /// Test keys only: siteverify with this site's secret always gives this answer.
   public var testVerdict: TestVerdict?
   /// The site's own look (`"difficulty": "hard"`, `"steps": 8`, …), in key order; empty: the
@@ -27,7 +27,7 @@ public struct Site: Sendable, Equatable {
   public var looks: [SiteLook]
 
   public init(
-    sitekey: String, secrets: [SiteSecret], hostnames: HostnameList, kinds: [String]? = nil,
+    sitekey: String, secrets: [SiteSecret], hostnames: HostnameList, kinds: [ChallengeChoice]? = nil,
     testVerdict: TestVerdict? = nil, look: [LookOption] = [], looks: [SiteLook] = []
   ) {
     self.sitekey = sitekey

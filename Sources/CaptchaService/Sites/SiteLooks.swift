@@ -21,7 +21,7 @@ public enum SiteLooks {
     var result: [String: [SiteLookFactories]] = [:]
     for (index, site) in sites.enumerated() where site.hasOwnLooks {
       // A site's own look makes its puzzles; the no-puzzle challenge has none to make.
-      let puzzleKinds = (site.kinds ?? offered).filter { $0 != NoPuzzleOffer.kindName }
+      let puzzleKinds = site.kinds?.compactMap(\.puzzleKind) ?? offered
       result[site.sitekey] = try site.lookVariants.enumerated().map { lookIndex, look in
         let path = site.looks.isEmpty ? "sites[\(index)]" : "sites[\(index)].looks[\(lookIndex)]"
         guard !look.options.isEmpty else {

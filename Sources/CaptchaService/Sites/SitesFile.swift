@@ -61,7 +61,8 @@ public enum SitesFile {
       guard SiteNames.isHostname(name) else { throw SitesFileError(at: at, .badHostname(name)) }
       return name
     }
-    let kinds = try optionalList(fields["kinds"], at: path + ".kinds") { node, at in try string(node, at: at)
+    let kinds = try optionalList(fields["kinds"], at: path + ".kinds") { node, at in
+      ChallengeChoice(name: try string(node, at: at))
     }
     let looks = try fields["looks"].map { try self.looks($0, at: path + ".looks") } ?? []
     if !looks.isEmpty, let beside = look.first {
@@ -164,39 +165,76 @@ public struct SitesFileError: Error, Equatable, CustomStringConvertible {
     self.problem = problem
   }
 
-  /// What is wrong with the value at `keyPath`.
-  public enum Problem: Equatable, Sendable {
-    case notJSON
-    case wrongType(expected: String)
-    case missing
-    case empty
-    case unknownKey(known: [String])
+  /// What is wrong with the value at `keyPath`: a struct over a private list of reasons, so that a
+  /// new reason breaks no code that reads these (compare with the static members).
+  public struct Problem: Equatable, Sendable {
+    fileprivate enum Reason: Equatable, Sendable {
+      case notJSON
+      case wrongType(expected: String)
+      case missing
+      case empty
+      case unknownKey(known: [String])
+      case secretInClear
+      case badSitekey
+      case duplicateSitekey(String)
+      case badDigest
+      case badHostname(String)
+      case badDate(String)
+      case kindNotOffered(String, offered: [String])
+      case badLookValue(known: [String])
+      case badLookOption(String)
+      case duplicateLook(String)
+      case badWeight
+      case lookOptionBesideLooks
+    }
+
+    fileprivate let reason: Reason
+
+    private init(_ reason: Reason) { self.reason = reason }
+
+    /// The file is not JSON.
+    public static let notJSON = Problem(.notJSON)
+    /// A value of another type than `expected` ("a list").
+    public static func wrongType(expected: String) -> Problem { Problem(.wrongType(expected: expected)) }
+    /// A required key is missing.
+    public static let missing = Problem(.missing)
+    /// An empty string or list.
+    public static let empty = Problem(.empty)
+    /// A key that is not one of `known`.
+    public static func unknownKey(known: [String]) -> Problem { Problem(.unknownKey(known: known)) }
     /// `"secret"` in a site: the file keeps only the secret's SHA-256.
-    case secretInClear
-    case badSitekey
-    case duplicateSitekey(String)
-    case badDigest
-    case badHostname(String)
-    case badDate(String)
+    public static let secretInClear = Problem(.secretInClear)
+    /// A site key with characters a site key may not have.
+    public static let badSitekey = Problem(.badSitekey)
+    /// A site key listed twice.
+    public static func duplicateSitekey(_ sitekey: String) -> Problem { Problem(.duplicateSitekey(sitekey)) }
+    /// A SHA-256 that is not 64 hex digits.
+    public static let badDigest = Problem(.badDigest)
+    /// A hostname that is not one.
+    public static func badHostname(_ name: String) -> Problem { Problem(.badHostname(name)) }
+    /// A time that is not ISO 8601.
+    public static func badDate(_ text: String) -> Problem { Problem(.badDate(text)) }
     /// A kind the server does not offer (checked when the service starts).
-    case kindNotOffered(String, offered: [String])
+    public static func kindNotOffered(_ kind: String, offered: [String]) -> Problem {
+      Problem(.kindNotOffered(kind, offered: offered))
+    }
     /// A key that is not the site's own, with a value no look option has (an object, list, null).
-    case badLookValue(known: [String])
+    public static func badLookValue(known: [String]) -> Problem { Problem(.badLookValue(known: known)) }
     /// A look option the front end does not know or whose value it refuses: its sentence, which
     /// follows the key ("is not a look option: …").
-    case badLookOption(String)
+    public static func badLookOption(_ sentence: String) -> Problem { Problem(.badLookOption(sentence)) }
     /// A look name listed twice in a site's `looks`.
-    case duplicateLook(String)
+    public static func duplicateLook(_ name: String) -> Problem { Problem(.duplicateLook(name)) }
     /// A look's weight that is not a whole number from 1.
-    case badWeight
+    public static let badWeight = Problem(.badWeight)
     /// A look option beside `looks`: each look carries its own.
-    case lookOptionBesideLooks
+    public static let lookOptionBesideLooks = Problem(.lookOptionBesideLooks)
   }
 
   /// The problem in one sentence without the file's name (the front end adds it).
   public var description: String {
     let key = keyPath.isEmpty ? "the file" : "\"\(keyPath)\""
-    switch problem {
+    switch problem.reason {
     case .notJSON: return "the file is not valid JSON"
     case .wrongType(let expected): return "\(key) must be \(expected)"
     case .missing: return "\(key) is missing"

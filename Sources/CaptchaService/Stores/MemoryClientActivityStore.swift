@@ -35,6 +35,9 @@ public actor MemoryClientActivityStore: ClientActivityStore {
 
   public init() {}
 
+  /// This process only.
+  public nonisolated var sharing: StoreSharing { .process }
+
   public func admit(_ request: ActivityRequest, rules: ActivityRules, now: Date) async throws -> Admission {
     let t = now.timeIntervalSince1970
     var client = row(clientKey(request.client), now: t, rules)

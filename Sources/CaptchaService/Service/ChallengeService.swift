@@ -17,7 +17,7 @@ import Logging
 /// sweeps the store.
 public final class ChallengeService: Sendable {
   /// The kinds offered, in order; a request without a kind gets the first.
-  public let kinds: [String]
+  public let kinds: [ChallengeChoice]
   public let store: any ChallengeStore
   /// Where pass tokens are kept until siteverify redeems them.
   public let tokens: any PassTokenStore
@@ -34,28 +34,25 @@ public final class ChallengeService: Sendable {
   let recorder: AnalyticsRecorder
 
   let pools: KindPools
-  private let noPuzzle: NoPuzzleOffer?
+  /// What is offered, as plain values: `issue` plans each challenge from it.
+  let offer: IssueOffer
   private let gate: ChallengeGate
   private let refiller: PoolRefiller
   /// The clock expiry, activity and the analytics are judged by.
   public let now: @Sendable () -> Date
   private let logger: Logger
 
-  /// A service offering one kind per factory (the first is the default), keeping challenges in
-  /// `store` and pass tokens in `tokens` (nil: in `store` when it keeps them, as both built-in stores
-  /// do, otherwise in this process), for `sites` (by default one site for any page, without a
+  /// A service offering one kind per factory (the first is the default), keeping challenges, pass
+  /// tokens, client activity and the funnel's counts in `stores` (`ServiceStores.inMemory()`, or
+  /// one PostgreSQL store for all), for `sites` (by default one site for any page, without a
   /// secret); a site in `siteFactories` (by site key) gets challenges of its own look from pools
   /// of its own, and a site in `siteLooks` challenges of its looks, each drawn by weight, from pools
-  /// of each look. With `noPuzzle`, the no-puzzle challenge is offered too. Client activity is counted
-  /// in `activity` (nil: in `store` when it keeps it, as the PostgreSQL store does, otherwise in
-  /// this process). The funnel is counted in `analytics` (nil: in `store` when it keeps it, as the
-  /// PostgreSQL store does, otherwise in this process). `now` is the clock expiry and activity are
-  /// judged by.
+  /// of each look. With `noPuzzle`, the no-puzzle challenge is offered too. `now` is the clock
+  /// expiry and activity are judged by.
   public init(
-    factories: [ChallengeFactory], store: any ChallengeStore, tokens: (any PassTokenStore)? = nil,
+    factories: [ChallengeFactory], stores: ServiceStores,
     sites: SiteRegistry = .single(secret: nil), siteFactories: [String: [ChallengeFactory]] = [:],
     siteLooks: [String: [SiteLookFactories]] = [:],
-    activity: (any ClientActivityStore)? = nil, analytics: (any AnalyticsStore)? = nil,
     settings: ServiceSettings = ServiceSettings(),
     noPuzzle: NoPuzzleOffer? = nil,
     logger: Logger = Logger(label: "captcha-gen.service"), now: @escaping @Sendable () -> Date = { Date() }
@@ -68,19 +65,19 @@ public final class ChallengeService: Sendable {
         uniquingKeysWith: { looks, _ in looks }),
       capacity: settings.poolSize,
       wakeRefiller: { signal.wake() })
-    self.kinds = noPuzzle?.adding(to: pools.kinds) ?? pools.kinds
-    self.store = store
-    self.tokens = tokens ?? (store as? any PassTokenStore) ?? MemoryPassTokenStore()
+    self.kinds = noPuzzle?.adding(to: pools.kinds) ?? pools.kinds.map(ChallengeChoice.puzzle)
+    self.store = stores.challenges
+    self.tokens = stores.tokens
     self.sites = sites
-    let activity = activity ?? (store as? any ClientActivityStore) ?? MemoryClientActivityStore()
-    self.activity = activity
-    let analytics = analytics ?? (store as? any AnalyticsStore) ?? MemoryAnalyticsStore()
-    self.analytics = analytics
-    self.recorder = AnalyticsRecorder(store: analytics, logger: logger, totals: analyticsTotals)
+    self.activity = stores.activity
+    self.analytics = stores.analytics
+    self.recorder = AnalyticsRecorder(store: stores.analytics, logger: logger, totals: analyticsTotals)
     self.settings = settings
     self.pools = pools
-    self.noPuzzle = noPuzzle
-    self.gate = ChallengeGate(activity: activity, settings: settings, logger: logger)
+    self.offer = IssueOffer(
+      sites: sites, kinds: pools.kinds, looksBySite: pools.lookChoices, noPuzzle: noPuzzle,
+      levels: settings.levels)
+    self.gate = ChallengeGate(activity: stores.activity, settings: settings, logger: logger)
     self.refiller = PoolRefiller(
       pools: pools.entries, workers: settings.refillWorkers, signal: signal, logger: logger)
     self.now = now
@@ -116,53 +113,29 @@ public final class ChallengeService: Sendable {
   /// `ChallengeServiceError` (unknown site, hostname or kind not allowed, kind not offered) or the
   /// store's `ChallengeStoreUnavailable`.
   public func issue(
-    kind: String? = nil, sitekey: String? = nil, hostname: String = "", client: ClientAddress? = nil,
+    kind: ChallengeChoice? = nil, sitekey: String? = nil, hostname: String = "", client: ClientAddress? = nil,
     automation: Bool = false
   ) async throws -> IssuedChallenge {
-    let site = try self.site(sitekey)
-    guard site.hostnames.allows(hostname) else {
-      throw ChallengeServiceError.hostnameNotAllowed(hostname, sitekey: site.sitekey)
-    }
-    let look = pools.drawLook(site: site.sitekey)
-    let puzzleKinds = look.kinds
-    let offered = noPuzzle?.adding(to: puzzleKinds) ?? puzzleKinds
-    let name = kind ?? site.kinds?.first ?? offered[0]
-    if let allowed = site.kinds, !allowed.contains(name) {
-      throw ChallengeServiceError.kindNotAllowed(name, sitekey: site.sitekey, allowed: allowed)
-    }
-    let pool = look.pools[name]
-    guard pool != nil || (noPuzzle != nil && name == NoPuzzleOffer.kindName) else {
-      throw ChallengeServiceError.kindNotOffered(name, offered: offered)
-    }
-    let noPuzzleAsked = pool == nil
-    let weight = settings.levels.requestWeight(noPuzzle: noPuzzleAsked)
-    let extraLevels = noPuzzleAsked ? settings.levels.noPuzzleExtraLevels : 0
-    let level = try await gate.admit(
-      client: gate.clientKey(client), site: site.sitekey, weight: weight, now: now())
-    let ready = await pool?.take()
+    let plan = try offer.plan(
+      asked: kind, sitekey: sitekey, hostname: hostname, draw: Double.random(in: 0..<1))
+    let level =
+      try await gate.admit(
+        client: gate.clientKey(client), site: plan.sitekey, weight: plan.weight, now: now())
+      + plan.extraLevels
+    let ready = await plan.choice.puzzleKind.flatMap { pools.pool($0, site: plan.sitekey, look: plan.look) }?
+      .take()
     let id = ChallengeID.make()
-    let noPuzzleOffered =
-      !noPuzzleAsked && offered.contains(NoPuzzleOffer.kindName)
-      && (site.kinds?.contains(NoPuzzleOffer.kindName) ?? true)
     var issued = IssuedChallenge(
-      id: id, expiresAt: now().addingTimeInterval(settings.ttl), kind: name, ready: ready,
-      pow: gate.puzzle(level: level + extraLevels, id: id), sitekey: site.sitekey, hostname: hostname,
-      noPuzzleOffered: noPuzzleOffered)
-    issued.look = look.name
-    issued.audience = Audience(testKey: site.testVerdict != nil, webdriver: automation)
+      id: id, expiresAt: now().addingTimeInterval(settings.ttl), kind: plan.choice, ready: ready,
+      pow: gate.puzzle(level: level, id: id), sitekey: plan.sitekey, hostname: hostname,
+      noPuzzleOffered: plan.noPuzzleOffered)
+    issued.look = plan.look
+    issued.audience = Audience(testKey: plan.testKey, webdriver: automation)
     let stored = issued.stored
     try await store.insert(stored)
-    metrics.countIssued(kind: name)
-    await recorder.issued(stored.labels, level: level + extraLevels, at: now())
+    metrics.countIssued(kind: plan.choice.name)
+    await recorder.issued(stored.labels, level: level, at: now())
     return issued
-  }
-
-  /// The site of `sitekey` (nil: the first), or the error that names what is wrong with the key.
-  func site(_ sitekey: String?) throws -> Site {
-    if let site = sites.site(sitekey: sitekey) { return site }
-    let key = sitekey ?? ""
-    if sites.isSecret(key) { throw ChallengeServiceError.secretAsSitekey }
-    throw ChallengeServiceError.unknownSitekey(key)
   }
 
   /// One of a challenge's pictures while it is live; nil when it is unknown, verified or expired,

@@ -18,6 +18,9 @@ import CaptchaProofOfWork
 /// - A store that cannot reach its backing service throws `ChallengeStoreUnavailable`; callers
 ///   answer 503 and nothing passes.
 public protocol ChallengeStore: Sendable {
+  /// Whether other instances see these challenges (`ServiceStores` checks the stores beside it).
+  var sharing: StoreSharing { get }
+
   /// Keeps a newly issued challenge.
   func insert(_ challenge: StoredChallenge) async throws
 

@@ -55,18 +55,16 @@ struct KindPools: Sendable {
   /// The kinds a site may be offered, in order: its looks', or the shared ones.
   func kinds(site: String) -> [String] { bySite[site]?.first?.kinds ?? kinds }
 
-  /// The look a new challenge of `site` is issued under, drawn by weight (`default` and the shared
-  /// pools for a site without looks of its own).
-  func drawLook(site: String) -> LookPools {
-    guard let looks = bySite[site], !looks.isEmpty else {
-      return LookPools(name: AnalyticsLabels.defaultLook, weight: 1, kinds: kinds, pools: shared)
-    }
-    var ticket = Int.random(in: 0..<looks.reduce(0) { $0 + $1.weight })
-    for look in looks {
-      if ticket < look.weight { return look }
-      ticket -= look.weight
-    }
-    return looks[looks.count - 1]
+  /// The looks of the sites with looks of their own, by site key, as plain values for `IssueOffer`.
+  var lookChoices: [String: [LookChoice]] {
+    bySite.mapValues { looks in looks.map { LookChoice(name: $0.name, weight: $0.weight, kinds: $0.kinds) } }
+  }
+
+  /// The pool a challenge of `kind` for `site` under `look` comes from (the shared one for a site
+  /// without looks of its own).
+  func pool(_ kind: String, site: String, look: String) -> ChallengePool? {
+    guard let looks = bySite[site] else { return shared[kind] }
+    return looks.first { $0.name == look }?.pools[kind]
   }
 
   /// The pool a challenge of `kind` for `site` comes from (its first look's).

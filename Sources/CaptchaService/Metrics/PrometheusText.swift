@@ -42,14 +42,14 @@ extension ChallengeService {
     let sitePools = self.pools.sitePools.flatMap { site in
       site.pools.map { ("site=\"\(site.site)\"" + (site.look.map { ",look=\"\($0)\"" } ?? ""), $0) }
     }
-    for (more, pool) in kinds.compactMap({ pool($0) }).map({ ("", $0) }) + sitePools {
+    for (more, pool) in puzzleKinds.compactMap({ pool($0) }).map({ ("", $0) }) + sitePools {
       pools.append(
         (
           PrometheusText.labels(kind: pool.kind, more), await pool.depth, pool.capacity, await pool.refilled,
           await pool.refillSeconds, await pool.emptyTakes
         ))
     }
-    let counts = kinds.map { (kind: $0, counts: metrics.counts(of: $0)) }
+    let counts = kinds.map { (kind: $0.name, counts: metrics.counts(of: $0.name)) }
     var out = PrometheusText()
     out.family(
       "captcha_pool_depth", "gauge", "Ready-made challenges waiting in the pool.",

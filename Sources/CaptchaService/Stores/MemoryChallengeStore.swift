@@ -20,6 +20,9 @@ public actor MemoryChallengeStore: ChallengeStore {
 
   public init() {}
 
+  /// This process only.
+  public nonisolated var sharing: StoreSharing { .process }
+
   public func insert(_ challenge: StoredChallenge) async throws {
     rows[challenge.id] = Row(labels: challenge.labels, expiresAt: challenge.expiresAt, live: challenge)
   }

@@ -33,6 +33,9 @@
 ///   score goes below 0; concurrent calls on any instances each count;
 /// - a store that cannot reach its backing service throws `ChallengeStoreUnavailable`.
 public protocol ClientActivityStore: Sendable {
+  /// Whether other instances see the counts kept here.
+  var sharing: StoreSharing { get }
+
   /// Counts one request (see the protocol's contract) and returns the scores after it.
   func admit(_ request: ActivityRequest, rules: ActivityRules, now: Date) async throws -> Admission
 

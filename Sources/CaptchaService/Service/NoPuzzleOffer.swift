@@ -13,9 +13,6 @@ import CaptchaProofOfWork
 /// client, weighs `LevelRules.noPuzzleRequestWeight` requests in the rate limit, has no pictures,
 /// and passes when its proof of work is solved.
 public struct NoPuzzleOffer: Sendable, Equatable {
-  /// The name clients ask for and the store keeps as the challenge's kind.
-  public static let kindName = "pow"
-
   /// Whether a request without a kind gets this challenge (it came first in `--kind`).
   public var isDefault: Bool
 
@@ -23,9 +20,10 @@ public struct NoPuzzleOffer: Sendable, Equatable {
     self.isDefault = isDefault
   }
 
-  /// `kinds` with this offer's name first or last.
-  public func adding(to kinds: [String]) -> [String] {
-    isDefault ? [Self.kindName] + kinds : kinds + [Self.kindName]
+  /// The puzzle kinds `puzzles` as choices, with this offer first or last.
+  public func adding(to puzzles: [String]) -> [ChallengeChoice] {
+    let choices = puzzles.map(ChallengeChoice.puzzle)
+    return isDefault ? [.noPuzzle] + choices : choices + [.noPuzzle]
   }
 
   /// The record the store keeps: no answer and no pictures, only the proof of work.
@@ -34,7 +32,8 @@ public struct NoPuzzleOffer: Sendable, Equatable {
   {
     let none = StoredPicture(bytes: [], mediaType: "image/png")
     return StoredChallenge(
-      id: id, kind: kindName, expiresAt: expiresAt, answer: [], background: none, piece: none,
+      id: id, kind: ChallengeChoice.noPuzzle.name, expiresAt: expiresAt, answer: [], background: none,
+      piece: none,
       sitekey: sitekey,
       hostname: hostname, pow: pow)
   }

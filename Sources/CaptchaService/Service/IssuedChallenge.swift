@@ -12,7 +12,8 @@ import CaptchaProofOfWork
 public struct IssuedChallenge: Sendable {
   public var id: String
   public var expiresAt: Date
-  public var kind: String
+  /// The kind issued: a puzzle's, or the no-puzzle challenge.
+  public var kind: ChallengeChoice
   /// The puzzle; nil for the no-puzzle challenge (`NoPuzzleOffer`).
   public var ready: ReadyChallenge?
   /// The proof of work a verify must solve; nil when the service runs without one.
@@ -32,12 +33,13 @@ public struct IssuedChallenge: Sendable {
     sitekey: String = SiteRegistry.defaultSitekey, hostname: String = ""
   ) {
     self.init(
-      id: id, expiresAt: expiresAt, kind: ready.kind, ready: ready, pow: pow, sitekey: sitekey,
+      id: id, expiresAt: expiresAt, kind: .puzzle(ready.kind), ready: ready, pow: pow, sitekey: sitekey,
       hostname: hostname)
   }
 
   public init(
-    id: String, expiresAt: Date, kind: String, ready: ReadyChallenge?, pow: PowPuzzle?, sitekey: String,
+    id: String, expiresAt: Date, kind: ChallengeChoice, ready: ReadyChallenge?, pow: PowPuzzle?,
+    sitekey: String,
     hostname: String, noPuzzleOffered: Bool = false
   ) {
     self.id = id
@@ -84,39 +86,4 @@ public enum VerifyOutcome: Sendable, Equatable {
   case expired
   /// Never issued, or swept (HTTP 404).
   case unknown
-}
-
-/// Requests the service refuses (HTTP 400).
-public enum ChallengeServiceError: Error, Equatable, CustomStringConvertible {
-  /// A kind this service does not offer.
-  case kindNotOffered(String, offered: [String])
-  /// A response that does not answer this challenge's kind (the challenge is used up).
-  case responseDoesNotFit(VerifyError)
-  /// A site key no site has.
-  case unknownSitekey(String)
-  /// A site's secret sent where its site key belongs (the secret is now public: rotate it).
-  case secretAsSitekey
-  /// A page on a host the site does not allow (HTTP 403).
-  case hostnameNotAllowed(String, sitekey: String)
-  /// A kind the site does not allow.
-  case kindNotAllowed(String, sitekey: String, allowed: [String])
-
-  public var description: String {
-    switch self {
-    case .kindNotOffered(let name, let offered):
-      return "kind \"\(name)\" is not offered here; this server offers \(offered.joined(separator: ", "))"
-    case .responseDoesNotFit(let error):
-      return "the response does not fit this challenge (\(error))"
-    case .unknownSitekey(let key):
-      return key.isEmpty ? "the site key is empty" : "site key \"\(key)\" is unknown here"
-    case .secretAsSitekey:
-      return "that is a site's secret, not its site key: the secret belongs only in the site's backend; "
-        + "it has now been sent from a page, so make a new one"
-    case .hostnameNotAllowed(let hostname, let sitekey):
-      return "site key \"\(sitekey)\" does not allow pages on \(hostname)"
-    case .kindNotAllowed(let kind, let sitekey, let allowed):
-      return
-        "site key \"\(sitekey)\" does not allow kind \"\(kind)\"; it allows \(allowed.joined(separator: ", "))"
-    }
-  }
 }
