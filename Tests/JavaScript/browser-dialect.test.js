@@ -1,5 +1,5 @@
 // The project's browser JavaScript is one dialect: ES2017 in strict mode, declared with const and let
-// (docs/decisions/0034-one-javascript-dialect.md). This reads every script a browser runs (each .js
+// (docs/decisions/0035-one-javascript-dialect.md). This reads every script a browser runs (each .js
 // file and each .html page's inline scripts under Sources/CaptchaServe/Resources and tools/pow, and
 // the widget and drop-in scripts as serve joins them) and fails on what a scan of the code can see for sure once comments, strings,
 // template text and regular expression bodies are blanked out.
