@@ -24,7 +24,7 @@ check-unit: build-deps ## the XCTest suites without PostgreSQL (its store's test
 	$(SWIFT) build --build-tests
 	env -u CAPTCHA_TEST_POSTGRES_URL $(SWIFT) test --skip-build --disable-swift-testing
 
-check-node: ## the widget's and the proof-of-work worker's JavaScript under node (Tests/JavaScript)
+check-node: ## the widget's and the proof-of-work worker's JavaScript under node, and the browser scripts' dialect (Tests/JavaScript)
 	node --test Tests/JavaScript/
 
 check-pow-native: $(POW_NATIVE) ## the native solver against Fixtures/pow-vectors.json

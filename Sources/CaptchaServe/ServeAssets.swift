@@ -29,7 +29,7 @@ struct ServeAssets: Sendable {
   /// but `CaptchaGen` reaches the page), does nothing on a page that already has the widget, and
   /// starts the widget after the last part.
   static let widgetPrologue =
-    "(function () {\n  'use strict';\n  if (window.CaptchaGen) return;\n  var CaptchaGenParts = {};\n"
+    "(function () {\n  'use strict';\n  if (window.CaptchaGen) return;\n  const CaptchaGenParts = {};\n"
   static let widgetEpilogue = "  CaptchaGenParts.mount.start();\n})();\n"
 
   /// The parts joined into the one script `/widget.js` serves.
@@ -40,7 +40,7 @@ struct ServeAssets: Sendable {
   /// What the drop-in scripts (`/turnstile/v0/api.js`, `/1/api.js`, `/recaptcha/api.js`) put around
   /// the widget's parts and `dropin.js`: one function scope, as `/widget.js`'s, that starts the
   /// service's API (and `CaptchaGen`, when the page has none yet); `SERVICE` is the service's name.
-  static let dropInPrologue = "(function () {\n  'use strict';\n  var CaptchaGenParts = {};\n"
+  static let dropInPrologue = "(function () {\n  'use strict';\n  const CaptchaGenParts = {};\n"
   static let dropInEpilogue = "  CaptchaGenParts.dropin.start('SERVICE');\n})();\n"
 
   /// The drop-in script of the service `name` (a `DropInShape`'s raw value).

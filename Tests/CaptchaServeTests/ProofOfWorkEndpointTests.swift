@@ -92,7 +92,7 @@ final class ProofOfWorkEndpointTests: XCTestCase {
     try await ServeHarness.withServer { client, _ in
       let widget = try await client.get("/widget.js").text
       XCTAssertTrue(widget.hasPrefix("(function () {\n"), "one function scope around the parts")
-      XCTAssertTrue(widget.contains("var CaptchaGenParts = {};"), "that holds the parts' namespace")
+      XCTAssertTrue(widget.contains("const CaptchaGenParts = {};"), "that holds the parts' namespace")
       XCTAssertTrue(
         widget.hasSuffix("  CaptchaGenParts.mount.start();\n})();\n"), "and starts the widget last")
       for part in [

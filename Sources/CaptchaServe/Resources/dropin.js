@@ -10,27 +10,27 @@
   //     A picture puzzle needs the visitor: an "invisible" widget shows, and reCAPTCHA v3's
   //     execute(sitekey, {action}) shows the puzzle in a dialog and resolves when it is passed.
 
-  var mount = parts.mount.api.mount;
+  const mount = parts.mount.api.mount;
 
   /** Each service: its global, its element, its hidden fields and what they are. */
-  var SHAPES = {
+  const SHAPES = {
     turnstile: { global: 'turnstile', selector: '.cf-turnstile', fields: ['cf-turnstile-response'], tag: 'input', numericIds: false },
     hcaptcha: { global: 'hcaptcha', selector: '.h-captcha', fields: ['h-captcha-response', 'g-recaptcha-response'], tag: 'textarea', numericIds: false },
     recaptcha: { global: 'grecaptcha', selector: '.g-recaptcha', fields: ['g-recaptcha-response'], tag: 'textarea', numericIds: true },
   };
 
-  var LABEL = /^[A-Za-z0-9_-]*$/;
-  var ACTION = /^[A-Za-z0-9_/-]*$/;
-  var MAX_ACTION = 100;
-  var MAX_CDATA = 255;
+  const LABEL = /^[A-Za-z0-9_-]*$/;
+  const ACTION = /^[A-Za-z0-9_/-]*$/;
+  const MAX_ACTION = 100;
+  const MAX_CDATA = 255;
 
   /**
    * What the script's URL asks: the endpoint (its origin), `onload` (a global function's name),
    * `render` ('explicit', 'onload', or for reCAPTCHA v3 a site key) and `hl` (a language).
    */
   function scriptOptions(src) {
-    var url = new URL(src);
-    var query = url.searchParams;
+    const url = new URL(src);
+    const query = url.searchParams;
     return { endpoint: url.origin, onload: query.get('onload') || '', render: query.get('render') || 'onload', hl: query.get('hl') || '' };
   }
 
@@ -44,17 +44,17 @@
    * with the script's `hl` as the language when the element names none.
    */
   function dataParams(get, hl) {
-    var params = {};
-    var names = {
+    const params = {};
+    const names = {
       sitekey: 'sitekey', theme: 'theme', action: 'action', cdata: 'cdata', size: 'size',
       callback: 'callback', 'expired-callback': 'expired-callback', 'error-callback': 'error-callback',
       'response-field': 'response-field', 'response-field-name': 'response-field-name',
     };
-    for (var key in names) {
-      var value = get(key);
+    for (const key in names) {
+      const value = get(key);
       if (value) params[names[key]] = value;
     }
-    var language = get('language') || get('hl') || hl;
+    const language = get('language') || get('hl') || hl;
     if (language) params.language = language;
     return params;
   }
@@ -64,9 +64,9 @@
    * as siteverify checks them; one that cannot be carried is left out, with a warning in `problems`.
    */
   function labelsOf(params, problems) {
-    var labels = { action: '', cdata: '' };
-    var action = params.action == null ? '' : String(params.action);
-    var cdata = params.cdata == null ? '' : String(params.cdata);
+    const labels = { action: '', cdata: '' };
+    const action = params.action == null ? '' : String(params.action);
+    const cdata = params.cdata == null ? '' : String(params.cdata);
     if (action.length <= MAX_ACTION && ACTION.test(action)) labels.action = action;
     else problems.push('action "' + action.slice(0, 40) + '" is not letters, digits, _, - or / (at most ' + MAX_ACTION + '); left out');
     if (cdata.length <= MAX_CDATA && LABEL.test(cdata)) labels.cdata = cdata;
@@ -114,8 +114,8 @@
 
   /** The service `name`'s API, rendering widgets that talk to `script.endpoint`. */
   function createService(name, script) {
-    var shape = SHAPES[name];
-    var widgets = []; // by id: {root, container, fields, response, expired, passWaiters} or null once removed
+    const shape = SHAPES[name];
+    const widgets = []; // by id: {root, container, fields, response, expired, passWaiters} or null once removed
 
     function element(target) {
       if (target && target.nodeType === 1) return target;
@@ -130,19 +130,19 @@
     /** The widget of `id` (default: the first one that is still there). */
     function widgetOf(id) {
       if (id == null || id === '') {
-        for (var i = 0; i < widgets.length; i++) if (widgets[i]) return widgets[i];
+        for (let i = 0; i < widgets.length; i++) if (widgets[i]) return widgets[i];
         return null;
       }
       if (typeof id === 'object' || (typeof id === 'string' && isNaN(Number(id)))) {
-        var node = element(id);
-        for (var j = 0; j < widgets.length; j++) if (widgets[j] && widgets[j].container === node) return widgets[j];
+        const node = element(id);
+        for (let j = 0; j < widgets.length; j++) if (widgets[j] && widgets[j].container === node) return widgets[j];
         return null;
       }
       return widgets[Number(id)] || null;
     }
 
     function hiddenField(container, fieldName) {
-      var field = document.createElement(shape.tag);
+      const field = document.createElement(shape.tag);
       field.name = fieldName;
       if (shape.tag === 'input') field.type = 'hidden';
       else {
@@ -155,17 +155,17 @@
 
     /** Renders a widget into `container` with `params` (the service's render parameters); its id. */
     function render(container, params) {
-      var node = element(container);
+      const node = element(container);
       if (!node) throw new Error('captcha-gen: ' + name + '.render: no element ' + String(container));
-      var existing = widgetOf(node);
+      const existing = widgetOf(node);
       if (existing) return existing.id;
       params = params || {};
-      var problems = [];
-      var labels = labelsOf(params, problems);
+      const problems = [];
+      const labels = labelsOf(params, problems);
       warn(problems);
-      var root = document.createElement('div');
+      const root = document.createElement('div');
       node.appendChild(root);
-      var widget = {
+      const widget = {
         id: idOf(widgets.length), root: root, container: node, response: '', expired: false, passWaiters: [],
         fields: fieldNames(shape, params).map(function (fieldName) {
           return hiddenField(node, fieldName);
@@ -187,9 +187,9 @@
         onPass: function () {
           if (widget.removed) return;
           widget.expired = false;
-          var callback = callbackOf(params.callback, window);
+          const callback = callbackOf(params.callback, window);
           if (callback) callback(widget.response);
-          var waiters = widget.passWaiters;
+          const waiters = widget.passWaiters;
           widget.passWaiters = [];
           waiters.forEach(function (resolve) {
             resolve(widget.response);
@@ -198,12 +198,12 @@
         onExpire: function () {
           if (widget.removed) return;
           widget.expired = true;
-          var callback = callbackOf(params['expired-callback'], window);
+          const callback = callbackOf(params['expired-callback'], window);
           if (callback) callback();
         },
         onError: function (message) {
           if (widget.removed) return;
-          var callback = callbackOf(params['error-callback'], window);
+          const callback = callbackOf(params['error-callback'], window);
           if (callback) callback(message);
         },
       });
@@ -219,14 +219,14 @@
     }
 
     function reset(id) {
-      var widget = widgetOf(id);
+      const widget = widgetOf(id);
       if (!widget) return;
       widget.expired = false;
       widget.captchaGen.reset();
     }
 
     function remove(id) {
-      var widget = widgetOf(id);
+      const widget = widgetOf(id);
       if (!widget) return;
       widget.removed = true;
       widgets[widgets.indexOf(widget)] = null;
@@ -237,7 +237,7 @@
     }
 
     function getResponse(id) {
-      var widget = widgetOf(id);
+      const widget = widgetOf(id);
       return widget ? widget.response : '';
     }
 
@@ -246,14 +246,14 @@
      * once it is passed, rejects when the visitor closes the dialog.
      */
     function executeInDialog(sitekey, options) {
-      var dialog = document.createElement('div');
+      const dialog = document.createElement('div');
       dialog.setAttribute('role', 'dialog');
       dialog.setAttribute('aria-modal', 'true');
       dialog.setAttribute('data-captcha-gen-dialog', '');
       dialog.style.cssText = 'position:fixed;inset:0;display:flex;align-items:center;justify-content:center;background:rgba(0,0,0,.45);z-index:2147483647';
-      var box = document.createElement('div');
+      const box = document.createElement('div');
       box.style.cssText = 'position:relative;background:#fff;padding:28px 12px 12px;border-radius:8px';
-      var close = document.createElement('button');
+      const close = document.createElement('button');
       close.type = 'button';
       close.textContent = '×';
       close.setAttribute('aria-label', 'Close');
@@ -261,7 +261,7 @@
       box.appendChild(close);
       dialog.appendChild(box);
       document.body.appendChild(dialog);
-      var id = render(box, { sitekey: sitekey, action: (options && options.action) || '' });
+      const id = render(box, { sitekey: sitekey, action: (options && options.action) || '' });
       function dismiss() {
         remove(id);
         dialog.remove();
@@ -279,7 +279,7 @@
     }
 
     function renderAll() {
-      var nodes = document.querySelectorAll(shape.selector);
+      const nodes = document.querySelectorAll(shape.selector);
       Array.prototype.forEach.call(nodes, function (node) {
         if (node.localName === 'input' || node.localName === 'textarea') return; // reCAPTCHA v3 pages mark their field
         render(node, dataParams(function (key) {
@@ -288,10 +288,10 @@
       });
     }
 
-    var api = { render: render, reset: reset, remove: remove, getResponse: getResponse };
+    const api = { render: render, reset: reset, remove: remove, getResponse: getResponse };
     if (name === 'turnstile') {
       api.isExpired = function (id) {
-        var widget = widgetOf(id);
+        const widget = widgetOf(id);
         return widget ? widget.expired : false;
       };
       api.ready = whenParsed;
@@ -306,7 +306,7 @@
       };
       /** With {async: true}, a promise of {response, key} once the visitor passes. */
       api.execute = function (id, options) {
-        var widget = widgetOf(id);
+        const widget = widgetOf(id);
         if (!widget) return options && options.async ? Promise.reject(new Error('no hCaptcha widget')) : undefined;
         if (options && options.async) {
           return nextResponse(widget).then(function (response) {
@@ -320,7 +320,7 @@
       /** v2 execute(id): the widget is already shown; v3 execute(sitekey, {action}): a dialog, then the token. */
       api.execute = function (first, options) {
         if (typeof first === 'string' && isNaN(Number(first))) return executeInDialog(first, options);
-        var widget = widgetOf(first);
+        const widget = widgetOf(first);
         return widget ? nextResponse(widget) : Promise.reject(new Error('no reCAPTCHA widget'));
       };
     }
@@ -331,15 +331,15 @@
   /** Publishes the service's global (once per page), renders implicitly, then calls `onload`. */
   function start(name) {
     if (!window.CaptchaGen) parts.mount.start();
-    var shape = SHAPES[name];
+    const shape = SHAPES[name];
     if (window[shape.global] && window[shape.global].captchaGen) return;
-    var script = scriptOptions(document.currentScript ? document.currentScript.src : location.href);
-    var service = createService(name, script);
+    const script = scriptOptions(document.currentScript ? document.currentScript.src : location.href);
+    const service = createService(name, script);
     service.captchaGen = true;
     window[shape.global] = service;
     function loaded() {
       if (rendersImplicitly(script.render)) service.renderAll();
-      var onload = callbackOf(script.onload, window);
+      const onload = callbackOf(script.onload, window);
       if (onload) onload();
     }
     if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', loaded);

@@ -340,4 +340,4 @@
       scope.postMessage({ type: 'error', message: String(error && error.message || error) });
     }
   };
-})(typeof self !== 'undefined' ? self : globalThis);
+})(self); // a worker's global, or a page's window when loaded as a page's script

@@ -46,27 +46,27 @@
 (function (parts) {
   'use strict';
 
-  var FAIL_HOLD_MS = 1000; // how long "fail" stays before a new challenge is fetched
-  var SNAP_MS = 180; // the stepped knob's snap animation
-  var RING_FACTOR = 1.22; // rotate: ring radius over the disc radius (inside the background's gap band)
-  var KEY_STEPS = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1, PageUp: 10, PageDown: -10 };
+  const FAIL_HOLD_MS = 1000; // how long "fail" stays before a new challenge is fetched
+  const SNAP_MS = 180; // the stepped knob's snap animation
+  const RING_FACTOR = 1.22; // rotate: ring radius over the disc radius (inside the background's gap band)
+  const KEY_STEPS = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1, PageUp: 10, PageDown: -10 };
 
-  var RESPONSE_FIELD = 'captcha-gen-response'; // the form field the pass token goes into
+  const RESPONSE_FIELD = 'captcha-gen-response'; // the form field the pass token goes into
 
   // The look: every colour a --cg-* custom property, set at zero specificity (:where) so that any
   // rule of the site's wins. Light, dark (data-theme), and auto following prefers-color-scheme.
-  var LIGHT =
+  const LIGHT =
     '--cg-bg:#fff;--cg-fg:#1f2937;--cg-muted:#475569;--cg-line:#d4d8e0;--cg-control-line:#7b8494;' +
     '--cg-surface:#eef2f7;--cg-stage:#e2e8f0;--cg-raised:#fff;--cg-hover:#f1f5f9;--cg-accent:#2563eb;' +
     '--cg-on-accent:#fff;--cg-pass:#15803d;--cg-fail:#b91c1c;--cg-on-state:#fff;' +
     '--cg-fill:rgba(37,99,235,.15);--cg-shadow:rgba(15,23,42,.25);color-scheme:light';
-  var DARK =
+  const DARK =
     '--cg-bg:#111827;--cg-fg:#f3f4f6;--cg-muted:#cbd5e1;--cg-line:#374151;--cg-control-line:#8b95a7;' +
     '--cg-surface:#1f2937;--cg-stage:#273244;--cg-raised:#1f2937;--cg-hover:#2b3648;--cg-accent:#7aa7ff;' +
     '--cg-on-accent:#0b1220;--cg-pass:#4ade80;--cg-fail:#f87171;--cg-on-state:#0b1220;' +
     '--cg-fill:rgba(122,167,255,.22);--cg-shadow:rgba(0,0,0,.6);color-scheme:dark';
 
-  var CSS = [
+  const CSS = [
     ':where(.cg){' + LIGHT + '}',
     ':where(.cg[data-theme=dark]){' + DARK + '}',
     '@media (prefers-color-scheme:dark){:where(.cg[data-theme=auto]){' + DARK + '}}',
@@ -160,8 +160,8 @@
   // 1. Page helpers: DOM, geometry, the pictures.
 
   function el(tag, attrs, parent) {
-    var node = document.createElement(tag);
-    for (var name in attrs || {}) {
+    const node = document.createElement(tag);
+    for (const name in attrs || {}) {
       if (name === 'text') node.textContent = attrs[name];
       else node.setAttribute(name, attrs[name]);
     }
@@ -193,13 +193,13 @@
 
   /** Maps client (CSS pixel) coordinates to background pixels of a stage shown at any size. */
   function toBackground(stage, ch, clientX, clientY) {
-    var r = stage.getBoundingClientRect();
+    const r = stage.getBoundingClientRect();
     return { x: ((clientX - r.left) * ch.width) / r.width, y: ((clientY - r.top) * ch.height) / r.height };
   }
 
   /** The picture the controls sit on: the background, scaled to its container. */
   function stageFor(ch, parent) {
-    var stage = el('div', { class: 'cg-stage' }, parent);
+    const stage = el('div', { class: 'cg-stage' }, parent);
     stage.style.aspectRatio = ch.width + ' / ' + ch.height;
     el('img', { class: 'cg-bg', alt: '', src: ch.backgroundURL, draggable: 'false' }, stage);
     return stage;
@@ -207,7 +207,7 @@
 
   /** piece.png on the stage, sized in background pixels. */
   function pieceImage(ch, stage) {
-    var img = el('img', { class: 'cg-piece', alt: '', src: ch.pieceURL, draggable: 'false' }, stage);
+    const img = el('img', { class: 'cg-piece', alt: '', src: ch.pieceURL, draggable: 'false' }, stage);
     img.style.width = pct(ch.piece_width, ch.width);
     img.style.height = pct(ch.piece_height, ch.height);
     return img;
@@ -218,7 +218,7 @@
 
   /** The client of `endpoint`; `text` words its errors (strings.js translator). */
   function createClient(endpoint, text) {
-    var base = (endpoint || '').replace(/\/+$/, '');
+    const base = (endpoint || '').replace(/\/+$/, '');
     function url(path) {
       return /^(data:|https?:)/.test(path) ? path : base + path;
     }
@@ -258,7 +258,7 @@
        * that is what the error says.
        */
       newChallenge: function (kind, sitekey) {
-        var body = {};
+        const body = {};
         if (kind) body.kind = kind;
         if (sitekey) body.sitekey = sitekey;
         if (navigator.webdriver) body.client = { webdriver: true };

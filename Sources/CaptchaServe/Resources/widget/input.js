@@ -2,7 +2,7 @@
 (function (parts) {
   'use strict';
 
-  var SNAP_MS = parts.core.SNAP_MS, KEY_STEPS = parts.core.KEY_STEPS, el = parts.core.el,
+  const SNAP_MS = parts.core.SNAP_MS, KEY_STEPS = parts.core.KEY_STEPS, el = parts.core.el,
     pct = parts.core.pct, round2 = parts.core.round2;
 
   // =============================================================================================
@@ -14,10 +14,10 @@
 
     /** The stop nearest to `value`. */
     function nearest(value) {
-      var best = 0;
-      var bestDistance = Infinity;
+      let best = 0;
+      let bestDistance = Infinity;
       stops.forEach(function (s, i) {
-        var d = Math.abs(s - value);
+        let d = Math.abs(s - value);
         if (wrap) d = Math.min(d, wrap - d);
         if (d < bestDistance) {
           best = i;
@@ -29,9 +29,9 @@
 
     /** The stop a key press reaches: nearest to value+delta, but at least one stop in that direction. */
     function afterKey(value, delta) {
-      var index = nearest(value);
-      var goal = stops[index] + delta;
-      var ahead = stops
+      const index = nearest(value);
+      const goal = stops[index] + delta;
+      const ahead = stops
         .map(function (s, i) {
           return i;
         })
@@ -50,7 +50,7 @@
   /** Tick marks on a slider track for each stop. */
   function stepTicks(stops, track, size, whole) {
     (stops || []).forEach(function (s) {
-      var tick = el('div', { class: 'cg-tick' }, track);
+      const tick = el('div', { class: 'cg-tick' }, track);
       tick.style.left = pct(s + size / 2, whole);
     });
   }
@@ -61,11 +61,11 @@
 
   /** Records a drag: samples {t, x, y}, t in ms from the first sample, x and y rounded to 0.01. */
   function createTrack() {
-    var samples = [];
-    var t0 = 0;
+    const samples = [];
+    let t0 = 0;
     return {
       add: function (x, y) {
-        var now = performance.now();
+        const now = performance.now();
         if (!samples.length) t0 = now;
         samples.push({ t: Math.round(now - t0), x: round2(x), y: round2(y) });
       },
@@ -80,7 +80,7 @@
    * gets the first event and returns false to ignore it; `move` and `end` follow.
    */
   function onDrag(target, handlers) {
-    var active = null;
+    let active = null;
     target.addEventListener('pointerdown', function (e) {
       if (active !== null || (e.pointerType === 'mouse' && e.button !== 0)) return;
       if (handlers.start(e) === false) return;
@@ -109,7 +109,7 @@
    * `handlers.move(e, track)` add the samples; `handlers.end(track, cancelled)` gets the track.
    */
   function trackedDrag(target, ui, handlers) {
-    var track;
+    let track;
     onDrag(target, {
       start: function (e) {
         if (!ui.live()) return false;
@@ -164,7 +164,7 @@
    * `drag(target, move)` for a handle that submits on release, and `submit()` (Enter).
    */
   function valueCore(ui, spec) {
-    var steps = spec.steps;
+    const steps = spec.steps;
 
     function answerBody() {
       return steps && steps.index !== null ? { step: steps.index } : spec.answer();
@@ -196,7 +196,7 @@
     }
 
     function keys(node, axis) {
-      var stepped = axis.steps;
+      const stepped = axis.steps;
       function jump(index, free) {
         axis.set(stepped ? stepped.stops[(stepped.index = index)] : free);
         spec.render();
@@ -228,9 +228,9 @@
         end: function (track, cancelled) {
           ui.root.classList.remove('cg-dragging');
           if (cancelled) return;
-          var samples = track.samples();
+          const samples = track.samples();
           snapThen(function () {
-            var body = answerBody();
+            const body = answerBody();
             body.track = samples;
             ui.submit(body);
           });

@@ -2,15 +2,15 @@
 (function (parts) {
   'use strict';
 
-  var pickLanguage = parts.strings.pickLanguage, translator = parts.strings.translator;
-  var validOverrides = parts.strings.validOverrides, setStrings = parts.strings.setStrings;
-  var RESPONSE_FIELD = parts.core.RESPONSE_FIELD, el = parts.core.el;
-  var injectStyle = parts.core.injectStyle, createClient = parts.core.createClient;
-  var slideControl = parts.slide.slideControl, rotateControl = parts.rotate.rotateControl;
-  var resolvePattern = parts.pattern.resolvePattern, patternControl = parts.pattern.patternControl;
-  var createPassToken = parts.token.createPassToken, startPow = parts.pow.startPow;
-  var powControl = parts.noPuzzle.powControl, createFooter = parts.noPuzzle.createFooter;
-  var initialModel = parts.states.initialModel, step = parts.states.step, isLive = parts.states.isLive,
+  const pickLanguage = parts.strings.pickLanguage, translator = parts.strings.translator;
+  const validOverrides = parts.strings.validOverrides, setStrings = parts.strings.setStrings;
+  const RESPONSE_FIELD = parts.core.RESPONSE_FIELD, el = parts.core.el;
+  const injectStyle = parts.core.injectStyle, createClient = parts.core.createClient;
+  const slideControl = parts.slide.slideControl, rotateControl = parts.rotate.rotateControl;
+  const resolvePattern = parts.pattern.resolvePattern, patternControl = parts.pattern.patternControl;
+  const createPassToken = parts.token.createPassToken, startPow = parts.pow.startPow;
+  const powControl = parts.noPuzzle.powControl, createFooter = parts.noPuzzle.createFooter;
+  const initialModel = parts.states.initialModel, step = parts.states.step, isLive = parts.states.isLive,
     clientReport = parts.states.clientReport;
 
   // =============================================================================================
@@ -18,13 +18,13 @@
   //     (clicks, the server's answers, the worker, timers) into events, steps the model and carries
   //     out the effects. The proof of work starts when the challenge arrives; a submit waits for it.
 
-  var CONTROLS = { slide: slideControl, rotate: rotateControl, pattern: patternControl, pow: powControl };
-  var THEMES = ['light', 'dark', 'auto'];
-  var DEFAULT_THEME = 'auto';
+  const CONTROLS = { slide: slideControl, rotate: rotateControl, pattern: patternControl, pow: powControl };
+  const THEMES = ['light', 'dark', 'auto'];
+  const DEFAULT_THEME = 'auto';
 
   function loadImage(src, failure) {
     return new Promise(function (resolve, reject) {
-      var img = new Image();
+      const img = new Image();
       img.onload = function () {
         resolve(img);
       };
@@ -53,12 +53,12 @@
    * with a warning: the widget still works, in its catalog's words.
    */
   function textFor(root, options) {
-    var wanted = setting(root, options, 'lang', 'lang');
-    var page = root.parentElement && root.parentElement.closest('[lang]');
-    var browser = (typeof navigator !== 'undefined' && navigator.languages) || [];
-    var lang = pickLanguage([wanted, page ? page.getAttribute('lang') : ''].concat(Array.prototype.slice.call(browser)));
-    var overrides = options.strings;
-    var problems = [];
+    const wanted = setting(root, options, 'lang', 'lang');
+    const page = root.parentElement && root.parentElement.closest('[lang]');
+    const browser = (typeof navigator !== 'undefined' && navigator.languages) || [];
+    const lang = pickLanguage([wanted, page ? page.getAttribute('lang') : ''].concat(Array.prototype.slice.call(browser)));
+    let overrides = options.strings;
+    const problems = [];
     if (overrides == null && root.hasAttribute('data-strings')) {
       try {
         overrides = JSON.parse(root.getAttribute('data-strings'));
@@ -66,14 +66,14 @@
         problems.push('data-strings is not JSON (' + err.message + ')');
       }
     }
-    var valid = validOverrides(overrides, problems);
+    const valid = validOverrides(overrides, problems);
     if (problems.length && typeof console !== 'undefined') console.warn('captcha-gen: ' + problems.join('; '));
     return translator(lang, valid);
   }
 
   /** `data-theme` (or `options.theme`): light, dark or auto (prefers-color-scheme); anything else is auto. */
   function themeFor(root, options) {
-    var theme = setting(root, options, 'theme', 'theme');
+    const theme = setting(root, options, 'theme', 'theme');
     return THEMES.indexOf(theme) >= 0 ? theme : DEFAULT_THEME;
   }
 
@@ -91,22 +91,22 @@
     if (!root || root.captchaGen) return root && root.captchaGen;
     options = options || {};
     injectStyle();
-    var sitekey = setting(root, options, 'sitekey', 'sitekey');
-    var text = textFor(root, options);
-    var client = createClient(setting(root, options, 'endpoint', 'endpoint'), text);
+    const sitekey = setting(root, options, 'sitekey', 'sitekey');
+    const text = textFor(root, options);
+    const client = createClient(setting(root, options, 'endpoint', 'endpoint'), text);
     root.classList.add('cg');
     root.setAttribute('lang', text.lang);
     root.setAttribute('dir', text.dir);
     root.setAttribute('data-theme', themeFor(root, options));
     root.setAttribute('data-captcha-gen', '');
     root.textContent = '';
-    var head = el('div', { class: 'cg-head' }, root);
-    var prompt = el('p', { class: 'cg-prompt', text: text.t('loading') }, head);
-    var refreshLabel = text.t('newPuzzle');
-    var refresh = el('button', { type: 'button', class: 'cg-refresh', 'aria-label': refreshLabel, title: refreshLabel, text: '↻' }, head);
-    var body = el('div', { class: 'cg-body' }, root);
-    var status = el('div', { class: 'cg-status', role: 'status', 'aria-live': 'polite', tabindex: '-1' }, root);
-    var footer = createFooter(
+    const head = el('div', { class: 'cg-head' }, root);
+    const prompt = el('p', { class: 'cg-prompt', text: text.t('loading') }, head);
+    const refreshLabel = text.t('newPuzzle');
+    const refresh = el('button', { type: 'button', class: 'cg-refresh', 'aria-label': refreshLabel, title: refreshLabel, text: '↻' }, head);
+    const body = el('div', { class: 'cg-body' }, root);
+    const status = el('div', { class: 'cg-status', role: 'status', 'aria-live': 'polite', tabindex: '-1' }, root);
+    const footer = createFooter(
       root,
       status,
       text,
@@ -117,28 +117,28 @@
         dispatch({ type: 'load' });
       },
     );
-    var fieldName = setting(root, options, 'responseField', 'response-field') || RESPONSE_FIELD;
-    var passToken = createPassToken(root, fieldName, options.internals, function () {
+    const fieldName = setting(root, options, 'responseField', 'response-field') || RESPONSE_FIELD;
+    const passToken = createPassToken(root, fieldName, options.internals, function () {
       dispatch({ type: 'expired' });
     });
-    var model = initialModel(setting(root, options, 'kind', 'kind'), Object.keys(CONTROLS), text);
-    var control = null;
-    var pow = null; // the proof of work of the challenge being loaded or shown (startPow)
+    let model = initialModel(setting(root, options, 'kind', 'kind'), Object.keys(CONTROLS), text);
+    let control = null;
+    let pow = null; // the proof of work of the challenge being loaded or shown (startPow)
     // For the verify's `client` report: answers sent since the last pass, and when the challenge
     // shown was asked for and came on screen.
-    var attempts = 0;
-    var requestedAt = null;
-    var shownAt = null;
+    let attempts = 0;
+    let requestedAt = null;
+    let shownAt = null;
 
     /** Steps the model with `event` and carries out its effects, in order. */
     function dispatch(event) {
       event.hadFocus = root.contains(document.activeElement);
-      var out = step(model, event);
+      const out = step(model, event);
       model = out.model;
       out.effects.forEach(perform);
     }
 
-    var EFFECTS = {
+    const EFFECTS = {
       clear: function () {
         passToken.clear();
         if (pow) pow.cancel();
@@ -147,7 +147,7 @@
         root.removeAttribute('data-pow');
       },
       show: function (e) {
-        var ch = model.challenge;
+        const ch = model.challenge;
         root.setAttribute('data-state', e.state);
         root.setAttribute('aria-busy', String(e.state === 'loading'));
         status.textContent = e.message;
@@ -159,7 +159,7 @@
       },
       fetch: fetchChallenge,
       render: function (e) {
-        var ch = e.challenge;
+        const ch = e.challenge;
         body.textContent = '';
         prompt.textContent = e.prompt;
         root.classList.toggle('cg-invisible', e.invisible);
@@ -212,7 +212,7 @@
 
     /** A new challenge: its proof of work starts at once, its pictures are loaded before it shows. */
     function fetchChallenge(e) {
-      var job = null;
+      let job = null;
       requestedAt = Date.now();
       shownAt = null;
       client
@@ -223,7 +223,7 @@
           if (ch.kind === 'pow') return ch;
           ch.backgroundURL = client.url(ch.background);
           ch.pieceURL = client.url(ch.piece);
-          var failure = text.t('imageFailed');
+          const failure = text.t('imageFailed');
           return Promise.all([loadImage(ch.backgroundURL, failure), loadImage(ch.pieceURL, failure)]).then(function () {
             return ch;
           });
@@ -256,7 +256,7 @@
 
     /** The proof of work's solution, once the worker has it ("Checking…" until then). */
     function powSolution(generation) {
-      var ch = model.challenge;
+      const ch = model.challenge;
       if (!pow || pow.solution || !ch.pow) return Promise.resolve(pow && pow.solution);
       if (ch.kind !== 'pow') status.textContent = text.t('powWait');
       root.setAttribute('aria-busy', 'true');
@@ -268,14 +268,14 @@
 
     /** Sends the answer with the proof of work's solution; the outcome comes back as an event. */
     function verify(e) {
-      var id = model.challenge.id;
-      var answeredAt = Date.now();
+      const id = model.challenge.id;
+      const answeredAt = Date.now();
       powSolution(e.generation)
         .then(
           function (solution) {
             if (e.generation !== model.generation) return null;
-            var body = {};
-            for (var key in e.answer) body[key] = e.answer[key];
+            const body = {};
+            for (const key in e.answer) body[key] = e.answer[key];
             if (solution) body.pow = { nonces: solution.nonces };
             attempts += 1;
             body.client = clientReport({
@@ -324,7 +324,7 @@
   }
 
   function mountAll(scope) {
-    var nodes = (scope || document).querySelectorAll('[data-captcha-gen]');
+    const nodes = (scope || document).querySelectorAll('[data-captcha-gen]');
     Array.prototype.forEach.call(nodes, function (node) {
       mount(node);
     });
@@ -332,7 +332,7 @@
 
   /** The widget of `target` (an element, or a selector). */
   function widgetOf(target) {
-    var node = typeof target === 'string' ? document.querySelector(target) : target;
+    const node = typeof target === 'string' ? document.querySelector(target) : target;
     return node && node.captchaGen;
   }
 
@@ -358,15 +358,15 @@
   }
 
   /** The page's API; the path rule is public so the browser test can hold it to the shared vectors. */
-  var api = {
+  const api = {
     mount: mount,
     mountAll: mountAll,
     getResponse: function (target) {
-      var widget = widgetOf(target);
+      const widget = widgetOf(target);
       return widget ? widget.getResponse() : '';
     },
     reset: function (target) {
-      var widget = widgetOf(target);
+      const widget = widgetOf(target);
       if (widget) widget.reset();
     },
     resolvePattern: resolvePattern,

@@ -2,7 +2,7 @@
 (function (parts) {
   'use strict';
 
-  var el = parts.core.el;
+  const el = parts.core.el;
 
   // =============================================================================================
   // 10. The no-puzzle challenge ({"kind": "pow"}): shown as a progress bar while the worker solves
@@ -12,10 +12,10 @@
 
   /** The no-puzzle challenge's panel: what happens, and a progress bar of the puzzles solved. */
   function powControl(ch, ui) {
-    var prompt = ui.text.t('promptPow');
-    var text = el('p', { class: 'cg-prompt', text: prompt }, ui.main);
-    var total = (ch.pow && ch.pow.puzzles) || 1;
-    var bar = el('progress', { class: 'cg-pow', max: String(total), value: '0', 'aria-label': ui.text.t('powProgress') }, ui.main);
+    const prompt = ui.text.t('promptPow');
+    const text = el('p', { class: 'cg-prompt', text: prompt }, ui.main);
+    const total = (ch.pow && ch.pow.puzzles) || 1;
+    const bar = el('progress', { class: 'cg-pow', max: String(total), value: '0', 'aria-label': ui.text.t('powProgress') }, ui.main);
     return {
       focus: function () {},
       progress: function (solved, all) {
@@ -35,15 +35,15 @@
    * `text` words the buttons.
    */
   function createFooter(root, status, text, onSwitch, onRetry) {
-    var foot = el('div', { class: 'cg-foot' }, root);
-    var switcher = el('button', { type: 'button', class: 'cg-switch', hidden: '' }, foot);
-    var retry = el('button', { type: 'button', class: 'cg-retry', text: text.t('retry'), hidden: '' }, foot);
+    const foot = el('div', { class: 'cg-foot' }, root);
+    const switcher = el('button', { type: 'button', class: 'cg-switch', hidden: '' }, foot);
+    const retry = el('button', { type: 'button', class: 'cg-retry', text: text.t('retry'), hidden: '' }, foot);
     switcher.addEventListener('click', onSwitch);
     retry.addEventListener('click', onRetry);
     return {
       show: function (state, ch, chosen) {
-        var offered = chosen || !!(ch && ch.no_puzzle);
-        var focused = document.activeElement;
+        const offered = chosen || !!(ch && ch.no_puzzle);
+        const focused = document.activeElement;
         switcher.textContent = text.t(chosen ? 'backToPuzzle' : 'noPuzzle');
         switcher.hidden = !offered || state === 'pass';
         retry.hidden = state !== 'error';

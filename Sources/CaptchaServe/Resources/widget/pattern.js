@@ -2,9 +2,9 @@
 (function (parts) {
   'use strict';
 
-  var el = parts.core.el, pct = parts.core.pct, toBackground = parts.core.toBackground,
+  const el = parts.core.el, pct = parts.core.pct, toBackground = parts.core.toBackground,
     stageFor = parts.core.stageFor;
-  var trackedDrag = parts.input.trackedDrag;
+  const trackedDrag = parts.input.trackedDrag;
 
   // =============================================================================================
   // 7. pattern: nine dots on the board, as the gesture lock: drag through them (the line follows),
@@ -18,13 +18,13 @@
    * unvisited dot it passes within `radius` of, in the order it passes them.
    */
   function resolvePattern(dots, radius, path) {
-    var visited = [];
-    var r2 = radius * radius;
+    const visited = [];
+    const r2 = radius * radius;
     function snap(p) {
-      var best = -1;
-      var bestD2 = Infinity;
+      let best = -1;
+      let bestD2 = Infinity;
       dots.forEach(function (d, i) {
-        var d2 = (d.x - p.x) * (d.x - p.x) + (d.y - p.y) * (d.y - p.y);
+        const d2 = (d.x - p.x) * (d.x - p.x) + (d.y - p.y) * (d.y - p.y);
         if (d2 <= r2 && d2 < bestD2) {
           best = i;
           bestD2 = d2;
@@ -33,19 +33,19 @@
       return best;
     }
     function passedOver(a, b) {
-      var p = dots[a];
-      var q = dots[b];
-      var dx = q.x - p.x;
-      var dy = q.y - p.y;
-      var len2 = dx * dx + dy * dy;
+      const p = dots[a];
+      const q = dots[b];
+      const dx = q.x - p.x;
+      const dy = q.y - p.y;
+      const len2 = dx * dx + dy * dy;
       if (!len2) return [];
-      var hits = [];
+      const hits = [];
       dots.forEach(function (c, i) {
         if (i === a || i === b) return;
-        var t = ((c.x - p.x) * dx + (c.y - p.y) * dy) / len2;
+        const t = ((c.x - p.x) * dx + (c.y - p.y) * dy) / len2;
         if (t <= 0 || t >= 1) return;
-        var ex = p.x + t * dx - c.x;
-        var ey = p.y + t * dy - c.y;
+        const ex = p.x + t * dx - c.x;
+        const ey = p.y + t * dy - c.y;
         if (ex * ex + ey * ey <= r2) hits.push({ i: i, t: t });
       });
       return hits
@@ -57,7 +57,7 @@
         });
     }
     path.forEach(function (p) {
-      var dot = snap(p);
+      const dot = snap(p);
       if (dot < 0 || visited.indexOf(dot) >= 0) return;
       if (visited.length) {
         passedOver(visited[visited.length - 1], dot).forEach(function (i) {
@@ -71,37 +71,37 @@
 
   /** The board: the hint above, the stage with the line and nine dot buttons, Clear and Check. */
   function patternBoard(ch, ui) {
-    var hint = el('img', { class: 'cg-hint', alt: ui.text.t('patternHint'), src: ch.pieceURL }, null);
+    const hint = el('img', { class: 'cg-hint', alt: ui.text.t('patternHint'), src: ch.pieceURL }, null);
     hint.style.width = ch.piece_width + 'px';
     ui.main.appendChild(hint);
-    var stage = stageFor(ch, ui.main);
-    var svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    const stage = stageFor(ch, ui.main);
+    const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
     svg.setAttribute('class', 'cg-lines');
     svg.setAttribute('viewBox', '0 0 ' + ch.width + ' ' + ch.height);
     svg.setAttribute('aria-hidden', 'true');
-    var line = document.createElementNS('http://www.w3.org/2000/svg', 'polyline');
+    const line = document.createElementNS('http://www.w3.org/2000/svg', 'polyline');
     line.setAttribute('stroke-width', String(Math.max(4, ch.width / 40)));
     svg.appendChild(line);
     stage.appendChild(svg);
-    var dotSize = ch.radius * 1.4;
-    var buttons = ch.dots.map(function (d, i) {
-      var b = el('div', { class: 'cg-dot', role: 'button', tabindex: '0', 'aria-label': ui.text.t('dot', { n: i + 1 }), 'aria-pressed': 'false' }, stage);
+    const dotSize = ch.radius * 1.4;
+    const buttons = ch.dots.map(function (d, i) {
+      const b = el('div', { class: 'cg-dot', role: 'button', tabindex: '0', 'aria-label': ui.text.t('dot', { n: i + 1 }), 'aria-pressed': 'false' }, stage);
       b.style.left = pct(d.x, ch.width); // its centre: the dot is centred there, at least 44 px
       b.style.top = pct(d.y, ch.height);
       b.style.width = pct(dotSize, ch.width);
       b.style.height = pct(dotSize, ch.height);
       return b;
     });
-    var actions = el('div', { class: 'cg-actions' }, ui.main);
-    var clear = el('button', { type: 'button', class: 'cg-button', text: ui.text.t('clear') }, actions);
-    var check = el('button', { type: 'button', class: 'cg-button cg-primary', text: ui.text.t('check') }, actions);
+    const actions = el('div', { class: 'cg-actions' }, ui.main);
+    const clear = el('button', { type: 'button', class: 'cg-button', text: ui.text.t('clear') }, actions);
+    const check = el('button', { type: 'button', class: 'cg-button cg-primary', text: ui.text.t('check') }, actions);
     return { stage: stage, line: line, buttons: buttons, clear: clear, check: check };
   }
 
   function patternControl(ch, ui) {
-    var board = patternBoard(ch, ui);
-    var chosen = []; // dots picked by key or tap, in order
-    var visited = [];
+    const board = patternBoard(ch, ui);
+    let chosen = []; // dots picked by key or tap, in order
+    let visited = [];
 
     function centres(indices) {
       return indices.map(function (i) {
@@ -110,11 +110,11 @@
     }
 
     function draw(tail) {
-      var points = centres(visited);
+      const points = centres(visited);
       if (tail) points.push(tail);
       board.line.setAttribute('points', points.map(function (p) { return p.x + ',' + p.y; }).join(' '));
       board.buttons.forEach(function (b, i) {
-        var order = visited.indexOf(i);
+        const order = visited.indexOf(i);
         b.setAttribute('aria-pressed', String(order >= 0));
         b.textContent = '';
         if (order >= 0) el('span', { class: 'cg-order', 'aria-hidden': 'true', text: String(order + 1) }, b);
@@ -123,7 +123,7 @@
     }
 
     function toggle(i) {
-      var at = chosen.indexOf(i);
+      const at = chosen.indexOf(i);
       if (at >= 0) chosen.splice(at, 1);
       else chosen.push(i);
       visited = resolvePattern(ch.dots, ch.radius, centres(chosen));
@@ -150,9 +150,9 @@
       draw();
     });
 
-    var path;
+    let path;
     function follow(e, track) {
-      var p = toBackground(board.stage, ch, e.clientX, e.clientY);
+      const p = toBackground(board.stage, ch, e.clientX, e.clientY);
       path.push(p);
       track.add(p.x, p.y);
       visited = resolvePattern(ch.dots, ch.radius, path);
@@ -167,7 +167,7 @@
       end: function (track, cancelled) {
         if (cancelled || visited.length < 2) {
           // A tap (one dot at most) picks or drops that dot, as Enter does; it does not submit.
-          var tapped = visited[0];
+          const tapped = visited[0];
           visited = resolvePattern(ch.dots, ch.radius, centres(chosen));
           if (!cancelled && tapped !== undefined) toggle(tapped);
           else draw();
@@ -176,7 +176,7 @@
         chosen = [];
         draw();
         board.check.disabled = true;
-        var samples = track.samples();
+        const samples = track.samples();
         ui.submit({
           path: samples.map(function (s) { return [s.x, s.y]; }),
           track: samples,

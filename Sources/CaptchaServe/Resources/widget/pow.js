@@ -8,26 +8,26 @@
   //    solves one challenge at a time; a challenge the widget no longer shows is dropped from the
   //    queue, or, while it is being solved, the worker is stopped (a new one starts for the next).
 
-  var POW_WORKER_PATH = '/pow-worker.js';
-  var powSolvers = {}; // by the worker script's URL
+  const POW_WORKER_PATH = '/pow-worker.js';
+  const powSolvers = {}; // by the worker script's URL
 
   /**
    * A Worker running the script at `url`. A Worker's script must come from the page's origin; for a
    * server on another origin a small blob: script imports it (importScripts may cross origins).
    */
   function startWorker(url) {
-    var absolute = new URL(url, location.href);
+    const absolute = new URL(url, location.href);
     if (absolute.origin === location.origin) return new Worker(absolute.href);
-    var source = 'importScripts(' + JSON.stringify(absolute.href) + ');';
+    const source = 'importScripts(' + JSON.stringify(absolute.href) + ');';
     return new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
   }
 
   /** The page's solver for the worker at `url`: solve(pow, onProgress) → {promise, cancel}. */
   function powSolver(url) {
     if (powSolvers[url]) return powSolvers[url];
-    var worker = null;
-    var queue = [];
-    var current = null;
+    let worker = null;
+    const queue = [];
+    let current = null;
 
     function stopWorker() {
       if (worker) worker.terminate();
@@ -35,9 +35,9 @@
     }
 
     function spawn() {
-      var w = startWorker(url);
+      const w = startWorker(url);
       w.onmessage = function (event) {
-        var message = event.data || {};
+        const message = event.data || {};
         if (!current || w !== worker) return;
         if (message.type === 'progress') current.onProgress(message.solved, message.total);
         else if (message.type === 'solved') finish(null, message);
@@ -66,12 +66,12 @@
 
     /** Ends the current job: rejects it with `err`, or resolves it with nonces in puzzle order. */
     function finish(err, message) {
-      var job = current;
+      const job = current;
       current = null;
       if (job) {
         if (err) job.reject(err);
         else {
-          var nonces = [];
+          const nonces = [];
           message.indices.forEach(function (index, k) {
             nonces[index] = message.nonces[k];
           });
@@ -82,7 +82,7 @@
     }
 
     function solve(pow, onProgress) {
-      var job = { pow: pow, onProgress: onProgress || function () {} };
+      const job = { pow: pow, onProgress: onProgress || function () {} };
       job.promise = new Promise(function (resolve, reject) {
         job.resolve = resolve;
         job.reject = reject;
@@ -93,7 +93,7 @@
         promise: job.promise,
         /** Drops the job (its promise never settles). */
         cancel: function () {
-          var at = queue.indexOf(job);
+          const at = queue.indexOf(job);
           if (at >= 0) queue.splice(at, 1);
           if (current === job) {
             current = null;
@@ -118,15 +118,15 @@
     if (!ch.pow) {
       return { solution: null, error: null, wait: function () { return Promise.resolve(null); }, cancel: function () {} };
     }
-    var started = Date.now();
-    var job;
-    var pow = { solution: null, error: null, ms: null };
+    const started = Date.now();
+    let job;
+    const pow = { solution: null, error: null, ms: null };
     try {
       job = powSolver(client.url(POW_WORKER_PATH)).solve(ch.pow, onProgress);
     } catch (err) {
       job = { promise: Promise.reject(err), cancel: function () {} };
     }
-    var settled = job.promise.then(
+    const settled = job.promise.then(
       function (solution) {
         pow.solution = solution;
         pow.ms = Date.now() - started;

@@ -2,11 +2,11 @@
 (function (parts) {
   'use strict';
 
-  var RING_FACTOR = parts.core.RING_FACTOR, el = parts.core.el, pct = parts.core.pct,
+  const RING_FACTOR = parts.core.RING_FACTOR, el = parts.core.el, pct = parts.core.pct,
     round2 = parts.core.round2, shortTurn = parts.core.shortTurn,
     toBackground = parts.core.toBackground, stageFor = parts.core.stageFor,
     pieceImage = parts.core.pieceImage;
-  var createSteps = parts.input.createSteps, setAriaValue = parts.input.setAriaValue,
+  const createSteps = parts.input.createSteps, setAriaValue = parts.input.setAriaValue,
     valueCore = parts.input.valueCore;
 
   // =============================================================================================
@@ -15,14 +15,14 @@
 
   /** The ring around the disc, with a tick for each stop; returns the arm that carries the handle. */
   function rotateRing(ch, stage) {
-    var radius = (RING_FACTOR * ch.piece_width) / 2;
-    var ring = el('div', { class: 'cg-ring' }, stage);
+    const radius = (RING_FACTOR * ch.piece_width) / 2;
+    const ring = el('div', { class: 'cg-ring' }, stage);
     ring.style.left = pct(ch.center.x - radius, ch.width);
     ring.style.top = pct(ch.center.y - radius, ch.height);
     ring.style.width = pct(2 * radius, ch.width);
     ring.style.height = pct(2 * radius, ch.height);
     (ch.steps || []).forEach(function (s) {
-      var arm = el('div', { class: 'cg-arm' }, ring);
+      const arm = el('div', { class: 'cg-arm' }, ring);
       arm.style.transform = 'rotate(' + s + 'deg)';
       el('div', { class: 'cg-tick' }, arm);
     });
@@ -30,12 +30,12 @@
   }
 
   function rotateControl(ch, ui) {
-    var stage = stageFor(ch, ui.main);
-    var piece = pieceImage(ch, stage);
+    const stage = stageFor(ch, ui.main);
+    const piece = pieceImage(ch, stage);
     piece.style.left = pct(ch.center.x - ch.piece_width / 2, ch.width);
     piece.style.top = pct(ch.center.y - ch.piece_height / 2, ch.height);
-    var arm = rotateRing(ch, stage);
-    var handle = el('div', {
+    const arm = rotateRing(ch, stage);
+    const handle = el('div', {
       class: 'cg-handle',
       role: 'slider',
       tabindex: '0',
@@ -43,7 +43,7 @@
       'aria-valuemin': '0',
       'aria-valuemax': '359',
     }, arm);
-    var turn = 0; // unwrapped, so a snap across 0° animates the short way
+    let turn = 0; // unwrapped, so a snap across 0° animates the short way
 
     function value() {
       return ((turn % 360) + 360) % 360;
@@ -57,12 +57,12 @@
     function render() {
       piece.style.transform = 'rotate(' + turn + 'deg)';
       arm.style.transform = 'rotate(' + turn + 'deg)';
-      var shown = Math.round(value()) % 360;
+      const shown = Math.round(value()) % 360;
       setAriaValue(handle, shown, shown + ' degrees clockwise');
     }
 
-    var steps = createSteps(ch.steps, 360);
-    var core = valueCore(ui, {
+    const steps = createSteps(ch.steps, 360);
+    const core = valueCore(ui, {
       steps: steps,
       get: value,
       set: turnTo,
@@ -73,25 +73,25 @@
     });
 
     function pointerAngle(e) {
-      var r = stage.getBoundingClientRect();
-      var cx = r.left + (ch.center.x * r.width) / ch.width;
-      var cy = r.top + (ch.center.y * r.height) / ch.height;
+      const r = stage.getBoundingClientRect();
+      const cx = r.left + (ch.center.x * r.width) / ch.width;
+      const cy = r.top + (ch.center.y * r.height) / ch.height;
       return (Math.atan2(e.clientX - cx, cy - e.clientY) * 180) / Math.PI; // 0 = up, clockwise
     }
 
-    var last;
+    let last;
     core.drag(stage, {
       start: function (e, track) {
         last = pointerAngle(e);
-        var p = toBackground(stage, ch, e.clientX, e.clientY);
+        const p = toBackground(stage, ch, e.clientX, e.clientY);
         track.add(p.x, p.y);
       },
       move: function (e, track) {
-        var a = pointerAngle(e);
+        const a = pointerAngle(e);
         turn += shortTurn(a - last);
         last = a;
         render();
-        var p = toBackground(stage, ch, e.clientX, e.clientY);
+        const p = toBackground(stage, ch, e.clientX, e.clientY);
         track.add(p.x, p.y);
       },
     });

@@ -2,9 +2,9 @@
 (function (parts) {
   'use strict';
 
-  var el = parts.core.el, pct = parts.core.pct, clamp = parts.core.clamp,
+  const el = parts.core.el, pct = parts.core.pct, clamp = parts.core.clamp,
     round2 = parts.core.round2, stageFor = parts.core.stageFor, pieceImage = parts.core.pieceImage;
-  var createSteps = parts.input.createSteps, stepTicks = parts.input.stepTicks,
+  const createSteps = parts.input.createSteps, stepTicks = parts.input.stepTicks,
     setAriaValue = parts.input.setAriaValue, valueCore = parts.input.valueCore;
 
   // =============================================================================================
@@ -12,21 +12,21 @@
   //    in DWSlideCaptchaView; the value is piece.png's top-left in background px. Free mode has two
   //    sliders. Stops, when the challenge has them, are along x.
 
-  var CHEVRONS =
+  const CHEVRONS =
     '<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2.5" ' +
     'stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M6 6l6 6-6 6M13 6l6 6-6 6"/></svg>';
 
   /** One slider along `axis` ('x' or 'y'): knob, fill, ticks for stops; returns its parts. */
   function slideAxis(ch, axis, host, label, steps, text) {
-    var horizontal = axis === 'x';
-    var size = horizontal ? ch.piece_width : ch.piece_height;
-    var whole = horizontal ? ch.width : ch.height;
-    var track = el('div', { class: 'cg-track ' + (horizontal ? 'cg-x' : 'cg-y') }, host);
-    var fill = el('div', { class: 'cg-fill' }, track);
+    const horizontal = axis === 'x';
+    const size = horizontal ? ch.piece_width : ch.piece_height;
+    const whole = horizontal ? ch.width : ch.height;
+    const track = el('div', { class: 'cg-track ' + (horizontal ? 'cg-x' : 'cg-y') }, host);
+    const fill = el('div', { class: 'cg-fill' }, track);
     el('div', { class: 'cg-track-label', 'aria-hidden': 'true', text: text.t(horizontal ? 'slideHint' : 'slideHintDown') }, track);
-    var stepped = horizontal ? steps : null;
+    const stepped = horizontal ? steps : null;
     stepTicks(stepped && stepped.stops, track, size, whole);
-    var knob = el('div', {
+    const knob = el('div', {
       class: 'cg-knob cg-grab',
       role: 'slider',
       tabindex: '0',
@@ -42,16 +42,16 @@
   }
 
   function slideControl(ch, ui) {
-    var mode = ch.mode || 'horizontal';
-    var row = el('div', { class: 'cg-row' }, ui.main);
-    var stage = stageFor(ch, row);
-    var piece = pieceImage(ch, stage);
+    const mode = ch.mode || 'horizontal';
+    const row = el('div', { class: 'cg-row' }, ui.main);
+    const stage = stageFor(ch, row);
+    const piece = pieceImage(ch, stage);
     piece.classList.add('cg-grab');
     piece.style.pointerEvents = 'auto';
     piece.style.touchAction = 'none';
-    var pos = { x: ch.start.x, y: ch.start.y };
-    var steps = createSteps(ch.steps, 0);
-    var axes = [];
+    const pos = { x: ch.start.x, y: ch.start.y };
+    const steps = createSteps(ch.steps, 0);
+    const axes = [];
     if (mode !== 'vertical') axes.push(slideAxis(ch, 'x', ui.main, ui.text.t('pieceAcross'), steps, ui.text));
     if (mode !== 'horizontal') axes.push(slideAxis(ch, 'y', row, ui.text.t('pieceDown'), steps, ui.text));
     if (mode === 'free') axes[0].track.classList.add('cg-beside-y');
@@ -68,7 +68,7 @@
       piece.style.left = pct(pos.x, ch.width);
       piece.style.top = pct(pos.y, ch.height);
       axes.forEach(function (a) {
-        var v = pos[a.axis];
+        const v = pos[a.axis];
         if (a.axis === 'x') {
           a.knob.style.left = pct(v, a.whole);
           a.fill.style.width = pct(v + a.size / 2, a.whole);
@@ -80,7 +80,7 @@
       });
     }
 
-    var core = valueCore(ui, {
+    const core = valueCore(ui, {
       steps: steps,
       get: function () {
         return pos.x;
@@ -90,7 +90,7 @@
       },
       render: render,
       answer: function () {
-        var body = { x: round2(pos.x) };
+        const body = { x: round2(pos.x) };
         if (mode !== 'horizontal') body.y = round2(pos.y);
         return body;
       },
@@ -98,16 +98,16 @@
 
     /** Drags `handle` to move the piece along `moved` (the axes it controls). */
     function dragFrom(handle, moved) {
-      var origin;
+      let origin;
       core.drag(handle, {
         start: function (e, track) {
           origin = { cx: e.clientX, cy: e.clientY, x: pos.x, y: pos.y };
           track.add(pos.x, pos.y);
         },
         move: function (e, track) {
-          var r = stage.getBoundingClientRect();
-          var dx = ((e.clientX - origin.cx) * ch.width) / r.width;
-          var dy = ((e.clientY - origin.cy) * ch.height) / r.height;
+          const r = stage.getBoundingClientRect();
+          const dx = ((e.clientX - origin.cx) * ch.width) / r.width;
+          const dy = ((e.clientY - origin.cy) * ch.height) / r.height;
           moved.forEach(function (a) {
             a.set(origin[a.axis] + (a.axis === 'x' ? dx : dy));
           });

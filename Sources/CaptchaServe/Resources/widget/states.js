@@ -2,8 +2,8 @@
 (function (parts) {
   'use strict';
 
-  var FAIL_HOLD_MS = parts.core.FAIL_HOLD_MS;
-  var isInvisible = parts.noPuzzle.isInvisible;
+  const FAIL_HOLD_MS = parts.core.FAIL_HOLD_MS;
+  const isInvisible = parts.noPuzzle.isInvisible;
 
   // =============================================================================================
   // 11. The widget's states and decisions as a pure function: step(model, event) returns the next
@@ -21,7 +21,7 @@
   //     announcePass {token, expiresAt, id, kind}, announceExpire {id}.
 
   /** The catalog key of each kind's prompt. */
-  var PROMPTS = { slide: 'promptSlide', rotate: 'promptRotate', pattern: 'promptPattern', pow: 'promptPow' };
+  const PROMPTS = { slide: 'promptSlide', rotate: 'promptRotate', pattern: 'promptPattern', pow: 'promptPow' };
 
   /**
    * A widget before its first load: it asks for `kind` ('' for the server's first), shows `kinds`
@@ -42,9 +42,9 @@
   }
 
   function assign(model, changes) {
-    var next = {};
-    for (var key in model) next[key] = model[key];
-    for (var name in changes) next[name] = changes[name];
+    const next = {};
+    for (const key in model) next[key] = model[key];
+    for (const name in changes) next[name] = changes[name];
     return next;
   }
 
@@ -86,37 +86,37 @@
    * `reason_code`, else its English `fallback` field, else the widget's `otherwise` key.
    */
   function serverReason(model, json, fallback, otherwise) {
-    var known = json.reason_code && model.text.t('reason.' + json.reason_code);
+    const known = json.reason_code && model.text.t('reason.' + json.reason_code);
     return clause(known || json[fallback] || model.text.t(otherwise));
   }
 
   function powFailed(model, message) {
-    var out = errored(model, model.text.t('powError', { reason: clause(message) }), message);
+    const out = errored(model, model.text.t('powError', { reason: clause(message) }), message);
     return result(out.model, out.effects.concat([{ effect: 'focusRetry' }]));
   }
 
   /** What the server's answer to a verify means: pass (with its token), fail, or error. */
   function verdict(model, status, json) {
     if (status === 200 && json.pass === true) {
-      var ch = model.challenge;
-      var effects = json.token ? [{ effect: 'keepToken', token: json.token, expiresAt: json.token_expires_at }] : [];
+      const ch = model.challenge;
+      const effects = json.token ? [{ effect: 'keepToken', token: json.token, expiresAt: json.token_expires_at }] : [];
       return result(assign(model, { state: 'pass' }), effects.concat([
         show('pass', model.text.t('pass'), json.reason),
         { effect: 'announcePass', token: json.token, expiresAt: json.token_expires_at, id: ch.id, kind: ch.kind },
       ]));
     }
-    var text = model.text;
+    const text = model.text;
     if (status === 200) return failed(model, text.t('fail', { reason: serverReason(model, json, 'reason', 'notIt') }), json.reason);
     if (status === 409 || status === 410 || status === 404)
       return failed(model, text.t('fail', { reason: serverReason(model, json, 'error', 'gone') }), json.error);
-    var why = json.error ? serverReason(model, json, 'error', 'gone') : text.t('serverAnswered', { status: status });
+    const why = json.error ? serverReason(model, json, 'error', 'gone') : text.t('serverAnswered', { status: status });
     return errored(model, text.t('error', { reason: why }), json.error);
   }
 
-  var HANDLERS = {
+  const HANDLERS = {
     load: function (model, event) {
-      var generation = model.generation + 1;
-      var next = assign(model, {
+      const generation = model.generation + 1;
+      const next = assign(model, {
         state: 'loading',
         generation: generation,
         challenge: null,
@@ -132,19 +132,19 @@
       return HANDLERS.load(assign(model, { noPuzzle: !model.noPuzzle }), { hadFocus: event.hadFocus });
     },
     expired: function (model, event) {
-      var announce = [{ effect: 'announceExpire', id: model.challenge && model.challenge.id }];
-      var expired = model.text.t('expired');
+      const announce = [{ effect: 'announceExpire', id: model.challenge && model.challenge.id }];
+      const expired = model.text.t('expired');
       return then(result(model, announce), HANDLERS.load(model, { message: expired, hadFocus: event.hadFocus }));
     },
     arrived: function (model, event) {
       if (!isCurrent(model, event)) return result(model, []);
-      var ch = event.challenge;
-      var text = model.text;
+      const ch = event.challenge;
+      const text = model.text;
       if (model.kinds.indexOf(ch.kind) < 0) {
-        var cannot = text.t('cannotShow', { kind: ch.kind });
+        const cannot = text.t('cannotShow', { kind: ch.kind });
         return errored(model, text.t('error', { reason: cannot }), cannot);
       }
-      var ready = result(assign(model, { state: 'ready', challenge: ch, busy: false }), [
+      const ready = result(assign(model, { state: 'ready', challenge: ch, busy: false }), [
         { effect: 'render', challenge: ch, prompt: text.t(PROMPTS[ch.kind]), invisible: isInvisible(ch, model.noPuzzle) },
         show('ready', text.t(ch.kind === 'pow' ? 'checking' : 'ready')),
       ]);
@@ -170,7 +170,7 @@
     },
     submitError: function (model, event) {
       if (!isCurrent(model, event)) return result(model, []);
-      var idle = assign(model, { busy: false });
+      const idle = assign(model, { busy: false });
       if (event.pow) return powFailed(idle, event.message);
       return errored(idle, model.text.t('error', { reason: clause(event.message) }), event.message);
     },
@@ -191,7 +191,7 @@
 
   /** The next model and the effects of `event` (an unknown event type is a programming error). */
   function step(model, event) {
-    var handler = HANDLERS[event.type];
+    const handler = HANDLERS[event.type];
     if (!handler) throw new Error('unknown widget event "' + event.type + '"');
     return handler(model, event);
   }
@@ -204,7 +204,7 @@
    * milliseconds from one clock; a time not known is left out.
    */
   function clientReport(facts) {
-    var report = { attempt: Math.max(1, Math.floor(facts.attempt || 1)) };
+    const report = { attempt: Math.max(1, Math.floor(facts.attempt || 1)) };
     function ms(value) {
       return Math.max(0, Math.round(value));
     }

@@ -10,10 +10,10 @@
   //    a tag matches its catalog whole (pt-BR → pt-br) or by its first subtag (pt-BR → pt). A site
   //    overrides strings with CaptchaGen.strings(lang, {key: text}) or data-strings='{"key": …}'.
 
-  var FALLBACK = 'en';
-  var RIGHT_TO_LEFT = ['ar', 'he', 'fa', 'ur'];
+  const FALLBACK = 'en';
+  const RIGHT_TO_LEFT = ['ar', 'he', 'fa', 'ur'];
 
-  var CATALOGS = {
+  const CATALOGS = {
     en: {
       loading: 'Loading a puzzle…',
       ready: 'Puzzle ready.',
@@ -872,27 +872,27 @@
   };
 
   /** Overrides a site set with CaptchaGen.strings(lang, {key: text}), by catalog tag. */
-  var siteStrings = {};
+  const siteStrings = {};
 
   /** A BCP 47 tag as the catalogs name it: lowercase, '-' between subtags; '' when it is not one. */
   function normalizeTag(tag) {
-    var text = typeof tag === 'string' ? tag.trim().replace(/_/g, '-').toLowerCase() : '';
+    const text = typeof tag === 'string' ? tag.trim().replace(/_/g, '-').toLowerCase() : '';
     return /^[a-z]{2,8}(-[a-z0-9]{1,8})*$/.test(text) ? text : '';
   }
 
   /** The catalog for one tag: whole (pt-br), else by its first subtag (pt), else none. */
   function catalogFor(tag) {
-    var normal = normalizeTag(tag);
+    const normal = normalizeTag(tag);
     if (!normal) return '';
     if (CATALOGS[normal]) return normal;
-    var primary = normal.split('-')[0];
+    const primary = normal.split('-')[0];
     return CATALOGS[primary] ? primary : '';
   }
 
   /** The first of `candidates` (tags, in order of preference) that has a catalog, else English. */
   function pickLanguage(candidates) {
-    for (var i = 0; i < candidates.length; i++) {
-      var found = catalogFor(candidates[i]);
+    for (let i = 0; i < candidates.length; i++) {
+      const found = catalogFor(candidates[i]);
       if (found) return found;
     }
     return FALLBACK;
@@ -908,14 +908,14 @@
    * change. `problems` collects a sentence for each entry left out.
    */
   function validOverrides(overrides, problems) {
-    var out = {};
+    const out = {};
     if (!overrides || typeof overrides !== 'object' || Array.isArray(overrides)) {
       if (overrides != null) problems.push('string overrides must be an object of key: text');
       return out;
     }
-    for (var key in overrides) {
+    for (const key in overrides) {
       if (!Object.prototype.hasOwnProperty.call(overrides, key)) continue;
-      var known = Object.prototype.hasOwnProperty.call(CATALOGS[FALLBACK], key) || /^reason\.[a-z0-9_]+$/.test(key);
+      const known = Object.prototype.hasOwnProperty.call(CATALOGS[FALLBACK], key) || /^reason\.[a-z0-9_]+$/.test(key);
       if (!known) problems.push('no string is called "' + key + '"');
       else if (typeof overrides[key] !== 'string') problems.push('the string "' + key + '" must be text');
       else out[key] = overrides[key];
@@ -925,13 +925,13 @@
 
   /** Registers a site's strings for `lang` (a tag; its catalog's, or the tag itself). */
   function setStrings(lang, overrides) {
-    var tag = catalogFor(lang) || normalizeTag(lang);
+    const tag = catalogFor(lang) || normalizeTag(lang);
     if (!tag) throw new Error('CaptchaGen.strings: "' + lang + '" is not a language tag');
-    var problems = [];
-    var valid = validOverrides(overrides, problems);
+    const problems = [];
+    const valid = validOverrides(overrides, problems);
     if (problems.length) throw new Error('CaptchaGen.strings: ' + problems.join('; '));
     siteStrings[tag] = siteStrings[tag] || {};
-    for (var key in valid) siteStrings[tag][key] = valid[key];
+    for (const key in valid) siteStrings[tag][key] = valid[key];
   }
 
   /**
@@ -939,9 +939,9 @@
    * widget's own (`overrides`, from data-strings). Returns {lang, dir, t(key, params)}.
    */
   function translator(lang, overrides) {
-    var layers = [CATALOGS[FALLBACK], CATALOGS[lang] || {}, siteStrings[lang] || {}, overrides || {}];
+    const layers = [CATALOGS[FALLBACK], CATALOGS[lang] || {}, siteStrings[lang] || {}, overrides || {}];
     function lookup(key) {
-      for (var i = layers.length - 1; i >= 0; i--) {
+      for (let i = layers.length - 1; i >= 0; i--) {
         if (Object.prototype.hasOwnProperty.call(layers[i], key)) return layers[i][key];
       }
       return null;
@@ -951,7 +951,7 @@
       dir: direction(lang),
       /** The string `key` with its {names} filled from `params`; null for a key nobody defines. */
       t: function (key, params) {
-        var text = lookup(key);
+        const text = lookup(key);
         if (text == null) return null;
         return text.replace(/\{(\w+)\}/g, function (whole, name) {
           return params && params[name] != null ? String(params[name]) : whole;

@@ -2,7 +2,7 @@
 (function (parts) {
   'use strict';
 
-  var el = parts.core.el;
+  const el = parts.core.el;
 
   // =============================================================================================
   // 8. The pass token: kept while it lives, in the form (a hidden input, or the <captcha-gen>
@@ -13,12 +13,12 @@
    * named `name` when `root` is inside a <form>, else nowhere (the API and the event still have it).
    */
   function createPassToken(root, name, internals, onExpire) {
-    var input = null;
+    let input = null;
     if (!internals && root.closest && root.closest('form')) {
       input = el('input', { type: 'hidden', name: name, value: '' }, root);
     }
-    var token = '';
-    var timer = null;
+    let token = '';
+    let timer = null;
 
     function write(value) {
       token = value;
@@ -31,7 +31,7 @@
       set: function (value, expiresAt) {
         this.clear();
         write(value);
-        var wait = Date.parse(expiresAt) - Date.now();
+        const wait = Date.parse(expiresAt) - Date.now();
         timer = setTimeout(
           function () {
             timer = null;
