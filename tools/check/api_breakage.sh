@@ -20,8 +20,8 @@ if ! git rev-parse --verify --quiet "$baseline^{commit}" >/dev/null; then
   echo "api-breakage: '$baseline' names no commit in this repository (a tag, branch or commit)" >&2
   exit 64
 fi
-if [ "$(git rev-parse "$baseline^{tree}")" = "$(git rev-parse "HEAD^{tree}")" ] && git diff --quiet HEAD; then
-  echo "api-breakage: the sources are $baseline's, so its API is unchanged."
+if git diff --quiet "$baseline" -- Sources Package.swift Package.resolved; then
+  echo "api-breakage: Sources and Package.swift are $baseline's, so its API is unchanged."
   exit 0
 fi
 echo "api-breakage: comparing the library products' public API with $baseline"
