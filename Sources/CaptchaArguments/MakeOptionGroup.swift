@@ -14,7 +14,7 @@ public struct MakeOptionGroup: ParsableArguments {
   @Option(help: .row(.length))
   var length: Int?
 
-  @Option(help: .row(.size), transform: PixelSize.parse)
+  @Option(help: .row(.size), transform: { try PixelSize.parse($0) })
   var size: PixelSize?
 
   @Option(help: .row(.fit))
@@ -35,7 +35,7 @@ public struct MakeOptionGroup: ParsableArguments {
   @Option(help: .row(.fillRule))
   var fillRule: FillRule?
 
-  @Option(parsing: .unconditional, help: .row(.pieceRotation), transform: RotationSpec.parse)
+  @Option(parsing: .unconditional, help: .row(.pieceRotation), transform: { try RotationSpec.parse($0) })
   var pieceRotation: RotationSpec?
 
   @Option(help: .row(.mode))
@@ -65,7 +65,7 @@ public struct MakeOptionGroup: ParsableArguments {
   @Flag(help: .row(.pieceShadow))
   var pieceShadow = false
 
-  @Option(parsing: .unconditional, help: .row(.shadowOffset), transform: PixelOffset.parse)
+  @Option(parsing: .unconditional, help: .row(.shadowOffset), transform: { try PixelOffset.parse($0) })
   var shadowOffset: PixelOffset?
 
   @Option(parsing: .unconditional, help: .row(.shadowBlur))

@@ -1,6 +1,6 @@
-public import CaptchaImaging
+package import CaptchaImaging
 import CaptchaSupport
-public import VectorRaster
+package import VectorRaster
 
 /// Bilinear resampling of an image through an affine map, one output row at a time.
 ///

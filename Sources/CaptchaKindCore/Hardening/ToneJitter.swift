@@ -1,4 +1,4 @@
-public import CaptchaImaging
+package import CaptchaImaging
 import CaptchaSupport
 import VectorRaster
 

@@ -1,5 +1,5 @@
 import CaptchaImaging
-public import CaptchaSupport
+package import CaptchaSupport
 
 /// Stepped answers (`--steps N`, from the geared throttle): the target is one of `count` evenly
 /// spaced stops and a response is snapped to the nearest stop, then judged by index. Written into

@@ -57,7 +57,7 @@ extension OptionRow {
   ) -> OptionRow where Value.RawValue == String {
     value(
       option, keyPath, help: help, valueName: valueName, example: Value.allCases.first!.rawValue,
-      notInLooks: notInLooks, read: OptionInput.word)
+      notInLooks: notInLooks, read: { try OptionInput.word($0) })
   }
 
   /// A switch: present (true) stores `on`, absent or false leaves the option not given.

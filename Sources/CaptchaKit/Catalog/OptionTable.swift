@@ -16,14 +16,14 @@ public enum OptionTable {
       .steps, \.steps,
       help: "Stepped answer (slide, rotate): the target is one of N evenly spaced stops (at least "
         + "\(StepStops.minimumCount)) and positions snap to the nearest; a blind guess then passes about 1 time in N.",
-      valueName: "N", example: "8", read: OptionInput.whole),
+      valueName: "N", example: "8", read: { try OptionInput.whole($0) }),
     .value(
       .length, \.length, help: "Pattern captchas: how many dots to connect, 3…9 (default 4).", example: "5",
-      read: OptionInput.whole),
+      read: { try OptionInput.whole($0) }),
     .value(
       .size, \.size,
       help: "Resize the background to WIDTHxHEIGHT first, e.g. 320x160 (area-averaged downscaling).",
-      valueName: "WxH", example: "320x160", read: PixelSize.parse),
+      valueName: "WxH", example: "320x160", read: { try PixelSize.parse($0) }),
     .word(
       .fit, \.fit,
       help: "How \(O.size) maps the image: cover (crop), contain (pad with the image's mean colour), "
@@ -31,18 +31,18 @@ public enum OptionTable {
     .value(
       .pieceSize, \.pieceSize,
       help: "Side of the square piece box in pixels (default: 3/8 of the shorter side, 60 for 320x160).",
-      example: "50", read: OptionInput.whole),
+      example: "50", read: { try OptionInput.whole($0) }),
     .word(
       .shape, \.shape,
       help: "Piece shape (see `captcha-gen shapes`); default jigsaw (classic with \(O.difficulty) classic).",
       valueName: "name"),
     .value(
       .shapePath, \.shapePath, help: "Custom piece outline as SVG path data, scaled to the piece box.",
-      valueName: "data", example: "M0 0H1V1Z", read: OptionInput.verbatim),
+      valueName: "data", example: "M0 0H1V1Z", read: { try OptionInput.verbatim($0) }),
     .value(
       .shapeFile, \.shapeFile,
       help: "Custom piece outline from an SVG file (its first <path d=…>) or a path-data file.",
-      valueName: "file", example: "piece.svg", read: OptionInput.verbatim),
+      valueName: "file", example: "piece.svg", read: { try OptionInput.verbatim($0) }),
     .word(
       .fillRule, \.fillRule,
       help: "Fill rule of a custom outline (evenodd for rings and holes); default nonzero.",
@@ -50,7 +50,7 @@ public enum OptionTable {
     .value(
       .pieceRotation, \.pieceRotation,
       help: "Turn the piece by DEG degrees (clockwise), or by an angle drawn per seed from A:B.",
-      valueName: "deg", example: "-20:20", read: RotationSpec.parse),
+      valueName: "deg", example: "-20:20", read: { try RotationSpec.parse($0) }),
     .word(
       .mode, \.mode,
       help: "Drag mode: horizontal (only x is checked; the default), vertical or free (x and y are checked)."),
@@ -58,7 +58,7 @@ public enum OptionTable {
       .tolerance, \.tolerance,
       help: "Accepted distance from the answer: background pixels for slide (default 5), degrees for rotate "
         + "(default \(RotateOptions.defaultTolerance)).", valueName: "n", example: "4",
-      read: OptionInput.whole),
+      read: { try OptionInput.whole($0) }),
     .word(
       .format, \.format,
       help: "Background file format: png (the default), jpeg, webp (lossy, a fraction of png's bytes) or "
@@ -66,7 +66,7 @@ public enum OptionTable {
     .value(
       .quality, \.quality,
       help: "Quality of a jpeg or webp background, 1…100 (default \(OutputFormat.defaultQuality)).",
-      example: "80", read: OptionInput.whole),
+      example: "80", read: { try OptionInput.whole($0) }),
     .word(
       .difficulty, \.difficulty,
       help: "How hard the captcha is for solvers: classic (plain darkened hole, easily solved), easy, normal "
@@ -78,7 +78,7 @@ public enum OptionTable {
       .holeOpacity, \.holeOpacity,
       help: "Strength of the hole style, 0…1 (default per style, e.g. 0.5 shade, 0.7 overlay).",
       valueName: "x",
-      example: "0.6", read: OptionInput.decimal),
+      example: "0.6", read: { try OptionInput.decimal($0) }),
     .word(
       .pieceLayout, \.pieceLayout,
       help:
@@ -90,33 +90,33 @@ public enum OptionTable {
     .value(
       .shadowOffset, \.shadowOffset,
       help: "Drop shadow offset in pixels, right and down (default 1,3); implies \(O.pieceShadow).",
-      valueName: "dx,dy", example: "2,3", read: PixelOffset.parse),
+      valueName: "dx,dy", example: "2,3", read: { try PixelOffset.parse($0) }),
     .value(
       .shadowBlur, \.shadowBlur,
       help: "Drop shadow blur radius in pixels, 0…32 (default 3); implies \(O.pieceShadow).", valueName: "r",
-      example: "4", read: OptionInput.whole),
+      example: "4", read: { try OptionInput.whole($0) }),
     .value(
       .shadowOpacity, \.shadowOpacity,
       help: "Drop shadow strength, 0…1 (default 0.5); implies \(O.pieceShadow).", valueName: "x",
       example: "0.4",
-      read: OptionInput.decimal),
+      read: { try OptionInput.decimal($0) }),
     .onOff(
       .pieceBevel, \.pieceBevel, on: true,
       help: "Bevel the piece: inside edge lit at the top left, shaded at the bottom right."),
     .value(
       .bevelWidth, \.bevelWidth,
       help: "Bevel depth (blur radius of its slope), 1…16 px (default 2); implies \(O.pieceBevel).",
-      valueName: "r", example: "3", read: OptionInput.whole),
+      valueName: "r", example: "3", read: { try OptionInput.whole($0) }),
     .value(
       .bevelStrength, \.bevelStrength, help: "Bevel strength, 0…1 (default 0.5); implies \(O.pieceBevel).",
-      valueName: "x", example: "0.7", read: OptionInput.decimal),
+      valueName: "x", example: "0.7", read: { try OptionInput.decimal($0) }),
     .value(
       .maxPixels, \.maxPixels,
       help:
         "Refuse input images with more pixels than this, before decoding (default \(ImageCodec.defaultMaxPixels)).",
       example: "1000000",
       notInLooks: "it guards the input pictures every site shares; give it to serve itself",
-      read: OptionInput.whole),
+      read: { try OptionInput.whole($0) }),
     .onOff(
       .noFsync, \.durableWrites, on: false,
       help: "Do not fsync output files (scratch output: faster; a crash may leave empty files).",
@@ -128,24 +128,25 @@ public enum OptionTable {
     .value(
       .varyCrop, \.varyCrop,
       help: "Smallest crop window as a fraction of the largest, 0.5…1, drawn per captcha at a random place "
-        + "(1 = no crop jitter).", valueName: "fraction", example: "0.8", read: OptionInput.decimal),
+        + "(1 = no crop jitter).", valueName: "fraction", example: "0.8",
+      read: { try OptionInput.decimal($0) }),
     .value(
       .varyRotation, \.varyRotation, help: "Largest background rotation in degrees, 0…10.", valueName: "deg",
-      example: "3", read: OptionInput.decimal),
+      example: "3", read: { try OptionInput.decimal($0) }),
     .value(
       .varyColor, \.varyColor,
       help: "Colour jitter strength 0…1: gain ±8%, brightness ±16, gamma ±0.25, saturation ±25% at 1.",
-      valueName: "x", example: "0.5", read: OptionInput.decimal),
+      valueName: "x", example: "0.5", read: { try OptionInput.decimal($0) }),
     .value(
       .varyNoise, \.varyNoise, help: "Fine noise amplitude in levels, 0…16.", valueName: "levels",
       example: "4",
-      read: OptionInput.whole),
+      read: { try OptionInput.whole($0) }),
     .value(
       .decoys, \.decoys,
       help: "Extra decoy holes in the same style with similar but different shapes, 0…16 (as many as fit); "
         + "default from \(O.difficulty) (classic 0, easy 1, normal 1, hard 4 twins of the piece's own outline); "
         + "with \(O.styleKey) and no \(O.decoys), other-shape decoys number the key's own 2…4.",
-      example: "2", read: OptionInput.whole),
+      example: "2", read: { try OptionInput.whole($0) }),
     .value(
       .styleKey, \.styleKey,
       help:
@@ -153,7 +154,7 @@ public enum OptionTable {
         + "default: the environment variable \(StyleKey.environmentVariable). Same key and seed, same captcha; "
         + "answer.json records only a fingerprint.", valueName: "secret", example: "a deployment's secret",
       notInLooks: "a style key is a secret; name the environment variable holding it with \"style_key_env\"",
-      read: OptionInput.verbatim),
+      read: { try OptionInput.verbatim($0) }),
   ]
 
   /// The options named in sentences but given by each command its own way, not through the table:
