@@ -26,7 +26,7 @@ attack-eval: build-deps attack-venv solver-venv ## every kind's attacks and the 
 	  $(SWIFT) build -c release --product captcha-gen && \
 	  models=""; if ls $(ATTACK_MODELS)/*.pt >/dev/null 2>&1; then models="--models $(ATTACK_MODELS)"; \
 	  else echo "attack-eval: no learned attackers in $(ATTACK_MODELS) (run make attack-train to include them)"; fi; \
-	  nice -n 10 $(VENV)/bin/python tools/attacks/evaluate_all.py --bin $(BIN_RELEASE) --photos "$(PHOTOS)" \
+	  nice -n 10 $(VENV)/bin/python -m tools.attacks.evaluate_all --bin $(BIN_RELEASE) --photos "$(PHOTOS)" \
 	    --solvers $(SOLVER_VENV)/bin/python $$models $(ATTACK_ARGS); }
 
 # The pattern kind's attacks (tools/attacks/pattern_attacks.py: blind baseline, template matching,
@@ -36,7 +36,7 @@ attack-eval-pattern: attack-venv ## the pattern kind's attacks, ddddocr among th
 	@[ ! -d "$(PHOTOS)" ] || { \
 	  $(MAKE) --no-print-directory release && \
 	  $(VENV)/bin/pip install --quiet ddddocr && \
-	  nice -n 10 $(VENV)/bin/python tools/attacks/pattern_attacks.py --bin $(BIN_RELEASE) --photos "$(PHOTOS)" \
+	  nice -n 10 $(VENV)/bin/python -m tools.attacks.pattern_attacks --bin $(BIN_RELEASE) --photos "$(PHOTOS)" \
 	    --json .build/pattern-attacks.json $(ATTACK_ARGS); }
 
 # Rotate: rim matching (tenon-style and correlation) and, once trained, the RotNet-style upright
@@ -45,9 +45,9 @@ attack-eval-rotate: attack-venv ## the rotate kind's attacks, plain and with --s
 	$(call need-photos,$@)
 	@[ ! -d "$(PHOTOS)" ] || { \
 	  $(MAKE) --no-print-directory release && \
-	  nice -n 10 $(VENV)/bin/python tools/attacks/rotate_evaluate.py --bin $(BIN_RELEASE) --photos "$(PHOTOS)" \
+	  nice -n 10 $(VENV)/bin/python -m tools.attacks.rotate_evaluate --bin $(BIN_RELEASE) --photos "$(PHOTOS)" \
 	    --models $(ATTACK_MODELS) --json .build/rotate-attack-results.json $(ATTACK_ARGS) && \
-	  nice -n 10 $(VENV)/bin/python tools/attacks/rotate_evaluate.py --bin $(BIN_RELEASE) --photos "$(PHOTOS)" \
+	  nice -n 10 $(VENV)/bin/python -m tools.attacks.rotate_evaluate --bin $(BIN_RELEASE) --photos "$(PHOTOS)" \
 	    --models $(ATTACK_MODELS) --work .build/attack-eval-rotate-steps --make-arg=--steps --make-arg=8; }
 
 # The learned slide attacker (torch, CPU, about 25 minutes: 2400 training captchas from the TRAIN
@@ -56,7 +56,7 @@ attack-train: attack-learn-venv ## train the learned slide attacker on the TRAIN
 	$(call need-photos,$@)
 	@[ ! -d "$(PHOTOS)" ] || { \
 	  $(MAKE) --no-print-directory release && \
-	  nice -n 10 $(VENV)/bin/python tools/attacks/learned.py train --bin $(BIN_RELEASE) --photos "$(PHOTOS)" \
+	  nice -n 10 $(VENV)/bin/python -m tools.attacks.learned train --bin $(BIN_RELEASE) --photos "$(PHOTOS)" \
 	    --out $(ATTACK_MODELS) $(TRAIN_ARGS); }
 
 # The RotNet-style classifier from `batch --kind rotate` on the TRAIN photos (CPU, about 8 minutes).
@@ -64,5 +64,5 @@ attack-train-rotate: attack-learn-venv ## train the rotate classifier on the TRA
 	$(call need-photos,$@)
 	@[ ! -d "$(PHOTOS)" ] || { \
 	  $(MAKE) --no-print-directory release && \
-	  nice -n 10 $(VENV)/bin/python tools/attacks/rotnet.py train --bin $(BIN_RELEASE) --photos "$(PHOTOS)" \
+	  nice -n 10 $(VENV)/bin/python -m tools.attacks.rotnet train --bin $(BIN_RELEASE) --photos "$(PHOTOS)" \
 	    --out $(ATTACK_MODELS) $(TRAIN_ARGS); }

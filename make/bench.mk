@@ -27,7 +27,7 @@ bench-suites: release ## the in-process suites (captcha-bench)
 # run_bench.py. BENCH_ARGS passes options, e.g. BENCH_ARGS='--only make --samples 3' or
 # BENCH_ARGS='-- --no-fsync'.
 bench-compare: release bench-tools ## make and batch beside the codec floor and a Pillow script
-	$(BENCH_VENV)/bin/python tools/bench/run_bench.py --bin $(BIN_RELEASE) --floor $(CODEC_FLOOR) \
+	$(BENCH_VENV)/bin/python -m tools.bench.run_bench --bin $(BIN_RELEASE) --floor $(CODEC_FLOOR) \
 	  --photos "$(PHOTOS)" $(BENCH_ARGS)
 
 bench-tools: build-deps bench-deps $(CODEC_FLOOR) bench-venv
@@ -44,7 +44,7 @@ $(PNG_OPTIONS): tools/bench/png-options.c tools/bench/png_deflate.c tools/bench/
 # Size and CPU time of each zlib level, strategy and filter, and libdeflate, on captcha-gen's own
 # outputs: the table in docs/decisions/0004-png-and-jpeg-codecs.md.
 bench-png: release bench-tools $(PNG_OPTIONS) ## PNG encoder settings on captcha-gen's own outputs
-	$(BENCH_VENV)/bin/python tools/bench/make_images.py --out $(BENCH_IMAGES) --photos "$(PHOTOS)"
+	$(BENCH_VENV)/bin/python -m tools.bench.make_images --out $(BENCH_IMAGES) --photos "$(PHOTOS)"
 	rm -rf $(PNG_SAMPLES)
 	$(BIN_RELEASE) batch --count 10 --seed 3 --size 320x160 --images $(BENCH_IMAGES)/batch \
 	  --out $(PNG_SAMPLES)/default > /dev/null
@@ -72,7 +72,7 @@ raster-exact: build-deps ## the rasteriser against the exact area on the crossin
 raster-compare: build-deps $(RASTER_VENV)/.installed ## the rasteriser's fill time beside Skia's
 	$(SWIFT) build -c release --product captcha-bench
 	@uptime
-	$(RASTER_VENV)/bin/python tools/raster-compare/compare.py --bench .build/release/captcha-bench $(RASTER_ARGS)
+	$(RASTER_VENV)/bin/python -m tools.bench.raster_compare --bench .build/release/captcha-bench $(RASTER_ARGS)
 	@uptime
 
 # The open-loop benchmark of serve (tools/serve/bench_serve.py; docs/performance.md, "serve"): the
@@ -82,25 +82,25 @@ raster-compare: build-deps $(RASTER_VENV)/.installed ## the rasteriser's fill ti
 bench-serve: build-deps pg-deps ## serve's sustained rates, memory store and PostgreSQL
 	$(SWIFT) build -c release --product captcha-gen
 	$(SWIFT) build -c release --product captcha-gen-serve
-	python3 tools/serve/bench_serve.py --bin $(BIN_RELEASE) $(SERVE_BENCH_ARGS)
+	python3 -m tools.serve.bench_serve --bin $(BIN_RELEASE) $(SERVE_BENCH_ARGS)
 
 # Bytes a browser downloads per served challenge, per kind and background format (png, jpeg, webp,
 # webp-lossless), on the built-in picture and on PHOTOS, with batch's time per captcha in each
 # format (docs/performance.md, "Bytes to a phone"); BYTES_ARGS='--count 40' passes options.
 bench-bytes: release ## bytes per served challenge, per kind and format (PNG, JPEG, WebP)
-	python3 tools/bench/picture_bytes.py --bin $(BIN_RELEASE) --photos "$(PHOTOS)" $(BYTES_ARGS)
+	python3 -m tools.bench.picture_bytes --bin $(BIN_RELEASE) --photos "$(PHOTOS)" $(BYTES_ARGS)
 
 # The widget's solver's time per level in Chromium against the fastest native solver (every core)
 # and plain SHA-256 hashcash as the baseline, and the server's cost per check;
 # POW_BENCH_ARGS='--levels 1,2,3,4'.
 bench-pow: browser-deps browser-venv $(POW_NATIVE) ## the proof of work: browser against native solver
-	cd tools/pow && ../../$(BROWSER_VENV)/bin/python bench_pow.py --native ../../$(POW_NATIVE) $(POW_BENCH_ARGS)
+	$(BROWSER_VENV)/bin/python -m tools.pow.bench_pow --native $(POW_NATIVE) $(POW_BENCH_ARGS)
 
 # The person's side through the widget: solve time per level on fresh pages in headless Chromium,
 # and the wait it adds after a 2, 3 or 4 s drag; POW_WAIT_ARGS='--samples 15'. Phones:
 # POW_WAIT_ARGS='--cpu 1,0.25,0.1667' holds the whole browser to a quarter and a sixth of a core.
 bench-pow-widget: build browser-deps browser-venv ## the wait the proof of work adds for a person
-	$(BROWSER_VENV)/bin/python tools/widget/pow_wait_bench.py --bin $(BIN_DEBUG) $(POW_WAIT_ARGS)
+	$(BROWSER_VENV)/bin/python -m tools.widget.pow_wait_bench --bin $(BIN_DEBUG) $(POW_WAIT_ARGS)
 
 # The attack simulation (docs/proof-of-work.md "Attack simulation"): two release `serve` instances on
 # a throw-away PostgreSQL cluster, a bot on one address prefix solving with pow_native on every core
@@ -109,4 +109,4 @@ bench-pow-widget: build browser-deps browser-venv ## the wait the proof of work 
 simulate-pow: release pg-deps $(POW_NATIVE) ## bots and people against two instances on PostgreSQL
 	@$(PG_CLUSTER) stop; trap '$(PG_CLUSTER) stop' EXIT; trap 'exit 130' INT TERM; \
 	url=$$($(PG_CLUSTER) start) || exit 1; \
-	python3 tools/pow/simulate_attack.py --bin $(BIN_RELEASE) --native $(POW_NATIVE) --store $$url $(SIMULATE_ARGS)
+	python3 -m tools.pow.simulate_attack --bin $(BIN_RELEASE) --native $(POW_NATIVE) --store $$url $(SIMULATE_ARGS)

@@ -12,11 +12,12 @@ C_LINT_INCLUDES  = -ISources/CCodecs -ISources/CCodecs/include -ISources/CProofO
 
 ##@ Check (on every change)
 
-.PHONY: check check-unit check-node check-pow-native lint lint-swift lint-python lint-js lint-c format api-breakage
+.PHONY: check check-unit check-node check-pow-native check-tools lint lint-swift lint-python lint-js lint-c format api-breakage
 
-check: ## build, unit tests (no PostgreSQL), node tests, the native solver's vectors, every lint
+check: ## build, unit tests (no PostgreSQL), node tests, the native solver's vectors, the tools' launcher, every lint
 	$(MAKE) --no-print-directory check-unit
 	$(MAKE) --no-print-directory check-node
+	$(MAKE) --no-print-directory check-tools
 	$(MAKE) --no-print-directory check-pow-native
 	$(MAKE) --no-print-directory lint
 
@@ -28,14 +29,19 @@ check-node: ## the widget's and the proof-of-work worker's JavaScript under node
 	node --test Tests/JavaScript/
 
 check-pow-native: $(POW_NATIVE) ## the native solver against Fixtures/pow-vectors.json
-	python3 tools/pow/native_selfcheck.py --native $(POW_NATIVE)
+	python3 -m tools.pow.native_selfcheck --native $(POW_NATIVE)
+
+# The one launcher every tool starts serve with (tools/serve/serve_process.py), on real processes and
+# on the debug captcha-gen (standard library only; about 15 s).
+check-tools: build ## the tools' serve launcher: starts, waits for /healthz, refuses what does not start, stops cleanly
+	BIN=$(BIN_DEBUG) python3 -m unittest -v tools.serve.test_serve_process
 
 lint: lint-swift lint-python lint-js lint-c ## every lint: Swift, Python, JavaScript, C
 
 lint-swift: ## swift format, as .swift-format says (`make format` fixes it)
 	$(SWIFT) format lint --strict --recursive $(SWIFT_LINT_PATHS)
 
-lint-python: $(LINT_VENV)/.installed ## ruff on tools/ (tools/pyproject.toml: syntax errors, pyflakes)
+lint-python: $(LINT_VENV)/.installed ## ruff on tools/ (tools/pyproject.toml: syntax errors, pyflakes, no sys.path edits)
 	$(LINT_VENV)/bin/ruff check tools
 
 lint-js: ## every script parses alone (node --check)

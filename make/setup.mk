@@ -10,7 +10,9 @@ BENCH_DEB_PACKAGES   = time libdeflate-dev
 # Everything `make test` needs besides the C libraries' headers.
 TEST_DEB_PACKAGES    = $(PG_DEB_PACKAGES) $(BROWSER_DEB_PACKAGES) $(DOCKER_DEB_PACKAGES)
 
-# The Python venvs, one per purpose (their requirements files beside the tools that use them).
+# The Python venvs, one per purpose (their requirements files beside the tools that use them). Each
+# also installs tools/ itself, the package `tools` (tools/pyproject.toml), editable; the targets run
+# the tools as modules from the repository's root (python -m tools.PURPOSE.NAME), which needs no install.
 LINT_VENV    = .venv-lint
 SERVE_VENV   = .venv-serve
 BROWSER_VENV = .venv-browser
@@ -32,11 +34,18 @@ if [ -n "$$missing" ]; then \
 fi
 endef
 
-# $(call venv,DIR,REQUIREMENTS[,PIP OPTIONS]): the recipe that makes the venv DIR from a requirements file.
+# $(call venv,DIR,REQUIREMENTS[,PIP OPTIONS]): the recipe that makes the venv DIR from a requirements
+# file, with the tools package.
 define venv
 python3 -m venv $(1)
 $(1)/bin/pip install --quiet $(3) -r $(2)
+$(call tools-package,$(1))
 touch $(1)/.installed
+endef
+
+# $(call tools-package,DIR): installs tools/ (editable) into the venv DIR.
+define tools-package
+$(1)/bin/pip install --quiet --no-deps -e tools
 endef
 
 ##@ Set-up
@@ -79,6 +88,7 @@ $(BROWSER_VENV)/.installed: tools/widget/requirements.txt tools/widget/requireme
 	python3 -m venv $(BROWSER_VENV)
 	$(BROWSER_VENV)/bin/pip install --quiet -r tools/widget/requirements.txt
 	$(BROWSER_VENV)/bin/pip install --quiet --no-deps -r tools/widget/requirements-axe.txt
+	$(call tools-package,$(BROWSER_VENV))
 	touch $@
 
 # The drop-in test's unmodified captcha integrations (Django and its Turnstile, hCaptcha and
@@ -112,5 +122,5 @@ bench-venv: $(BENCH_VENV)/.installed
 $(BENCH_VENV)/.installed: tools/bench/requirements.txt | python-deps
 	$(call venv,$(BENCH_VENV),tools/bench/requirements.txt)
 
-$(RASTER_VENV)/.installed: tools/raster-compare/requirements.txt | python-deps
-	$(call venv,$(RASTER_VENV),tools/raster-compare/requirements.txt)
+$(RASTER_VENV)/.installed: tools/bench/requirements-raster.txt | python-deps
+	$(call venv,$(RASTER_VENV),tools/bench/requirements-raster.txt)

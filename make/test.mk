@@ -15,10 +15,11 @@ TEST_IMAGE         = captcha-gen:test
   test-attacks examples \
   test-image pg-start pg-stop
 
-test: deps ## CI's full run: every suite below, the node tests, the native solver's vectors, every lint, the API check
+test: deps ## CI's full run: every suite below, the node tests, the native solver's vectors, the tools' launcher, every lint, the API check
 	$(MAKE) --no-print-directory test-unit
 	$(MAKE) --no-print-directory check-node
 	$(MAKE) --no-print-directory check-pow-native
+	$(MAKE) --no-print-directory check-tools
 	$(MAKE) --no-print-directory test-serve
 	$(MAKE) --no-print-directory test-analytics
 	$(MAKE) --no-print-directory test-browser
@@ -48,7 +49,7 @@ test-serve: test-serve-api
 test-serve-api: build-deps $(SERVE_VENV)/.installed ## serve against its OpenAPI file with schemathesis
 	$(SWIFT) build --product captcha-gen
 	$(SWIFT) build --product captcha-gen-serve
-	$(SERVE_VENV)/bin/python tools/serve/run_schemathesis.py --bin $(BIN_DEBUG) \
+	$(SERVE_VENV)/bin/python -m tools.serve.run_schemathesis --bin $(BIN_DEBUG) \
 	  --schemathesis $(SERVE_VENV)/bin/schemathesis --spec $(SERVE_SPEC)
 
 # The funnel end to end (tools/analytics/funnel_test.py, standard library only; about 20 s): a
@@ -60,8 +61,8 @@ DASHBOARD_ARGS ?=
 test-analytics: build pg-deps browser-deps browser-venv ## the analytics: two serve instances on PostgreSQL, the report's counts exactly; the dashboard in Chromium
 	@$(PG_CLUSTER) stop; trap '$(PG_CLUSTER) stop' EXIT; trap 'exit 130' INT TERM; \
 	url=$$($(PG_CLUSTER) start) || exit 1; \
-	python3 tools/analytics/funnel_test.py --bin $(BIN_DEBUG) --store $$url
-	$(BROWSER_VENV)/bin/python tools/analytics/dashboard_test.py --bin $(BIN_DEBUG) $(DASHBOARD_ARGS)
+	python3 -m tools.analytics.funnel_test --bin $(BIN_DEBUG) --store $$url
+	$(BROWSER_VENV)/bin/python -m tools.analytics.dashboard_test --bin $(BIN_DEBUG) $(DASHBOARD_ARGS)
 
 # A simulated day (tools/analytics/sim_day.py; about 5 minutes, release build: the pools refill
 # fast enough): the people and bot models of the attack simulation drive two serve instances on a
@@ -73,7 +74,7 @@ SIM_DAY_ARGS ?=
 sim-day: release pg-deps browser-deps browser-venv ## a simulated day on two serve instances: report, admin endpoints and dashboard give back its counts exactly
 	@$(PG_CLUSTER) stop; trap '$(PG_CLUSTER) stop' EXIT; trap 'exit 130' INT TERM; \
 	url=$$($(PG_CLUSTER) start) || exit 1; \
-	$(BROWSER_VENV)/bin/python tools/analytics/sim_day.py --bin $(BIN_RELEASE) --store $$url \
+	$(BROWSER_VENV)/bin/python -m tools.analytics.sim_day --bin $(BIN_RELEASE) --store $$url \
 	  --minutes $(SIM_DAY_MINUTES) $(SIM_DAY_ARGS)
 
 # Real-browser tests of the widget: headless Debian chromium through chromium-driver and selenium.
@@ -88,10 +89,10 @@ sim-day: release pg-deps browser-deps browser-venv ## a simulated day on two ser
 # axe-core on every kind and state, light, dark and right to left. Then the worker alone against the
 # shared vectors. All of them run serve with the proof of work on.
 test-browser: build browser-deps browser-venv pg-deps ## the widget in headless Chromium
-	$(BROWSER_VENV)/bin/python tools/widget/browser_test.py --bin $(BIN_DEBUG) $(BROWSER_ARGS)
-	$(BROWSER_VENV)/bin/python tools/widget/site_e2e_test.py --bin $(BIN_DEBUG) $(SITE_E2E_ARGS)
-	$(BROWSER_VENV)/bin/python tools/widget/pow_widget_test.py --bin $(BIN_DEBUG)
-	$(BROWSER_VENV)/bin/python tools/widget/a11y_test.py --bin $(BIN_DEBUG)
+	$(BROWSER_VENV)/bin/python -m tools.widget.browser_test --bin $(BIN_DEBUG) $(BROWSER_ARGS)
+	$(BROWSER_VENV)/bin/python -m tools.widget.site_e2e_test --bin $(BIN_DEBUG) $(SITE_E2E_ARGS)
+	$(BROWSER_VENV)/bin/python -m tools.widget.pow_widget_test --bin $(BIN_DEBUG)
+	$(BROWSER_VENV)/bin/python -m tools.widget.a11y_test --bin $(BIN_DEBUG)
 	$(MAKE) --no-print-directory test-pow-browser
 
 # Unmodified integrations from PyPI against captcha-gen (tools/widget/dropin_e2e_test.py, under a
@@ -101,11 +102,11 @@ test-browser: build browser-deps browser-venv pg-deps ## the widget in headless 
 # the sign-up and refuses a made-up, a replayed and another site's token; django-recaptcha's v3 widget
 # with its action and score check; each script's page API (DROPIN_ARGS='-k hcaptcha').
 test-dropin: build browser-deps dropin-venv ## Turnstile, hCaptcha and reCAPTCHA libraries against serve, in Chromium
-	$(DROPIN_VENV)/bin/python tools/widget/dropin_e2e_test.py --bin $(BIN_DEBUG) $(DROPIN_ARGS)
+	$(DROPIN_VENV)/bin/python -m tools.widget.dropin_e2e_test --bin $(BIN_DEBUG) $(DROPIN_ARGS)
 
 # The worker (Resources/pow-worker.js) in a Web Worker against Fixtures/pow-vectors.json (about 10 s).
 test-pow-browser: browser-deps browser-venv ## the proof-of-work worker in headless Chromium
-	cd tools/pow && ../../$(BROWSER_VENV)/bin/python pow_browser_test.py
+	$(BROWSER_VENV)/bin/python -m tools.pow.pow_browser_test
 
 # The attack suite's own tests (tools/attacks/test_*.py, about 20 s), with the solvers' venv for the
 # wrapper's tests.

@@ -3,7 +3,7 @@ the report's rows (GET /admin/v1/report) in the dashboard's table; no Content-Se
 violation, no script, the token never on the page nor readable by a script; the site picker works by
 keyboard; axe-core finds no serious or critical violation on the sign-in form or the dashboard. With --screenshot, the signed-in page is saved there (docs/images/dashboard.png).
 
-    .venv-browser/bin/python tools/analytics/dashboard_test.py --bin .build/debug/captcha-gen
+    .venv-browser/bin/python -m tools.analytics.dashboard_test --bin .build/debug/captcha-gen
 """
 import argparse
 import hashlib
@@ -21,11 +21,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "serve"))
-sys.path.insert(0, HERE)
-from funnel_test import request  # noqa: E402
-from serve_process import ServeProcess  # noqa: E402
+from tools.analytics.funnel_test import request
+from tools.serve.serve_process import ServeProcess
 
 # axe-core as PyPI's axe-playwright-python carries it (tools/widget/a11y_test.py audits the widget).
 AXE_SOURCE = os.path.join(os.path.dirname(axe_playwright_python.__file__), "axe.min.js")

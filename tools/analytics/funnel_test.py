@@ -5,7 +5,7 @@ all three); the endpoint refuses a request without the token and never shows a t
 address; an instance writes its counts at a graceful stop (each one sums them in memory and writes
 them every few seconds).
 
-    python3 tools/analytics/funnel_test.py --bin .build/debug/captcha-gen --store postgres://captcha@127.0.0.1:54329/postgres
+    python3 -m tools.analytics.funnel_test --bin .build/debug/captcha-gen --store postgres://captcha@127.0.0.1:54329/postgres
 
 Standard library only. The serve instances run with --dev (the test reads the answers) and --pow off
 (it solves no proof of work); a challenge lives 4 s, so the abandoned ones are swept within seconds.
@@ -24,8 +24,7 @@ import urllib.parse
 import urllib.request
 import uuid
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "serve"))
-from serve_process import ServeProcess  # noqa: E402
+from tools.serve.serve_process import ServeProcess
 
 ARGS = None
 TTL = 4

@@ -6,7 +6,7 @@ by reason, abandoned, tokens, siteverify successes and failures by code, solve t
 Chromium must give back those counts exactly (the solve-time quantiles within their histogram
 bucket). With --screenshot, the dashboard after the day is saved there (docs/images/dashboard.png).
 
-    .venv-browser/bin/python tools/analytics/sim_day.py --bin .build/debug/captcha-gen \
+    .venv-browser/bin/python -m tools.analytics.sim_day --bin .build/debug/captcha-gen \
         --store postgres://captcha@127.0.0.1:54329/postgres [--minutes 3] [--scale 1] [--seed 1] \
         [--screenshot docs/images/dashboard.png]
 
@@ -44,14 +44,10 @@ import threading
 import time
 import urllib.parse
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "serve"))
-sys.path.insert(0, os.path.join(HERE, "..", "pow"))
-sys.path.insert(0, HERE)
-import crowd_sim  # noqa: E402  (the people and bot models)
-import funnel_test  # noqa: E402
-from funnel_test import create_database  # noqa: E402
-from serve_process import ServeProcess  # noqa: E402
+from tools.pow import crowd_sim  # the people and bot models
+from tools.analytics import funnel_test
+from tools.analytics.funnel_test import create_database
+from tools.serve.serve_process import ServeProcess
 
 DAY = 24 * 3600.0
 REQUEST_TIMEOUT = 120  # seconds

@@ -1,6 +1,6 @@
 """Compare `captcha-gen make --check` (the built-in Swift self-attack) with this suite's Python attacks.
 
-    python tools/attacks/crosscheck.py --bin .build/debug/captcha-gen --photos ../shared/photos \
+    python -m tools.attacks.crosscheck --bin .build/debug/captcha-gen --photos ../shared/photos \
         --seeds 5 [--make-arg=--mode --make-arg=free]
 
 For every photo and seed it runs `make --image PHOTO --seed N --size 320x160 --check --json`, reads the
@@ -20,9 +20,8 @@ from pathlib import Path
 
 import cv2
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from attacks import ATTACKS  # noqa: E402
-from hole_attacks import HOLE_ATTACKS  # noqa: E402
+from tools.attacks.attacks import ATTACKS
+from tools.attacks.hole_attacks import HOLE_ATTACKS
 
 
 def main() -> int:

@@ -1,6 +1,6 @@
 """Generate captchas with `captcha-gen make` from the fixed photo split, run every attack, print a table.
 
-    python tools/attacks/evaluate.py --bin .build/release/captcha-gen --photos ../shared/photos \
+    python -m tools.attacks.evaluate --bin .build/release/captcha-gen --photos ../shared/photos \
         [--set test] [--looks normal,classic,easy,hard] [--seeds 20] [--builtin 60] \
         [--models .build/attack-models] [--solvers .venv-solvers/bin/python] \
         [--json attack-results.json] [--make-arg=--shape --make-arg=circle]
@@ -26,11 +26,10 @@ from pathlib import Path
 
 import cv2
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from attacks import ATTACKS, background_restore  # noqa: E402
-from hole_attacks import HOLE_ATTACKS  # noqa: E402
-from split import BUILTIN, BUILTIN_SEEDS, TEST_PHOTOS, TRAIN_PHOTOS  # noqa: E402
-from scoring import Item, chance_rate, fitted_rate, success_rate  # noqa: E402
+from tools.attacks.attacks import ATTACKS, background_restore
+from tools.attacks.hole_attacks import HOLE_ATTACKS
+from tools.attacks.split import BUILTIN, BUILTIN_SEEDS, TEST_PHOTOS, TRAIN_PHOTOS
+from tools.attacks.scoring import Item, chance_rate, fitted_rate, success_rate
 
 PHOTO_EXTENSIONS = {".jpg", ".jpeg", ".png"}
 
@@ -106,7 +105,7 @@ def all_attacks(models: list[Path]) -> dict:
     table = {**ATTACKS, **HOLE_ATTACKS}
     folders = [m for m in models if m.is_dir()]
     if folders:
-        from learned import load_models  # noqa: PLC0415  (needs torch)
+        from tools.attacks.learned import load_models  # noqa: PLC0415  (needs torch)
 
         for folder in folders:
             for name, attack in load_models(folder).items():

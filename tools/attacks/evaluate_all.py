@@ -1,11 +1,11 @@
 """Every kind's attack evaluation on its default look, one table (`make attack-eval`).
 
-    python tools/attacks/evaluate_all.py --bin .build/release/captcha-gen --photos ../shared/photos \
+    python3 -m tools.attacks.evaluate_all --bin .build/release/captcha-gen --photos ../shared/photos \
         [--seeds 10] [--solvers .venv-solvers/bin/python] [--models .build/attack-models] \
         [--out .build/attack-eval-all] [--pattern-arg=--lengths --pattern-arg=4]
 
-Runs evaluate.py (slide, the default look), rotate_evaluate.py (rotate) and, when the file exists,
-pattern_evaluate.py (pattern), each on `--seeds` captchas per TEST photo and as many on the built-in
+Runs evaluate.py (slide, the default look), rotate_evaluate.py (rotate) and pattern_evaluate.py
+(pattern), each on `--seeds` captchas per TEST photo and as many on the built-in
 background's test seeds (split.py); each prints its own table as it goes and writes JSON under
 `--out`. The final table has one row per (kind, attack): the share of captchas solved on the test
 photos and on the built-in background. For slide that is the better of the raw guess and the guess
@@ -22,7 +22,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
 GOAL = 0.10
 
 
@@ -101,19 +100,15 @@ def main(argv=None) -> int:
     solvers = ["--solvers", args.solvers] if args.solvers else []
     models = ["--models", args.models] if args.models else []
 
-    run([py, str(HERE / "evaluate.py"), *common, "--looks", "normal", *solvers, *models,
+    run([py, "-m", "tools.attacks.evaluate", *common, "--looks", "normal", *solvers, *models,
          "--work", str(out / "slide"), "--json", str(out / "slide.json")])
     rows = slide_rows(out / "slide.json")
-    run([py, str(HERE / "rotate_evaluate.py"), *common, *solvers, *models,
+    run([py, "-m", "tools.attacks.rotate_evaluate", *common, *solvers, *models,
          "--work", str(out / "rotate"), "--json", str(out / "rotate.json")])
     rows += rotate_rows(out / "rotate.json")
-    pattern = HERE / "pattern_evaluate.py"
-    if pattern.exists():
-        run([py, str(pattern), "--bin", args.bin, "--photos", args.photos, *models, "--work", str(out / "pattern"),
-             "--json", str(out / "pattern.json"), *args.pattern_arg])
-        rows += pattern_rows(out / "pattern.json")
-    else:
-        print(f"evaluate_all: pattern skipped: {pattern} does not exist yet")
+    run([py, "-m", "tools.attacks.pattern_evaluate", "--bin", args.bin, "--photos", args.photos, *models,
+         "--work", str(out / "pattern"), "--json", str(out / "pattern.json"), *args.pattern_arg])
+    rows += pattern_rows(out / "pattern.json")
     if not args.solvers:
         print("evaluate_all: no --solvers: the PyPI solvers are not in the table (make solver-venv)")
     print()

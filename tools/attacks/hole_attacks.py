@@ -19,7 +19,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from attacks import Guess, _alpha, _gray, _match, pick
+from tools.attacks.attacks import Guess, _alpha, _gray, _match, pick
 
 #: The hardened hole's inset (StripedHole.inset): its visible edge lies this far inside the outline.
 INSET = 4

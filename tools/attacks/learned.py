@@ -13,7 +13,7 @@ Two variants, as an attacker would try them:
   gamma, brightness).
 Both flip captchas left-right while training.
 
-    python tools/attacks/learned.py train --bin .build/release/captcha-gen --photos ../shared/photos \
+    python -m tools.attacks.learned train --bin .build/release/captcha-gen --photos ../shared/photos \
         --out .build/attack-models [--minutes 8] [--count 2400] [--key-every 5]
 
 trains both variants on captchas made from the TRAIN_PHOTOS (and procedural backgrounds); the test
@@ -37,8 +37,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from split import TRAIN_PHOTOS  # noqa: E402
+from tools.attacks.split import TRAIN_PHOTOS
 
 #: Rows of background kept above and below the piece's row band.
 MARGIN = 8

@@ -10,7 +10,7 @@ Attacks (each sees only background.png and piece.png; answer.json only scores th
   then each hint icon assigned to the detected box whose crop matches it best (the same
   silhouette matching, on detected boxes instead of grid cells).
 
-Usage: python tools/attacks/pattern_attacks.py --bin .build/release/captcha-gen --photos DIR
+Usage: python -m tools.attacks.pattern_attacks --bin .build/release/captcha-gen --photos DIR
        [--seeds N] [--lengths 4] [--json OUT]
 """
 
@@ -20,14 +20,12 @@ import json
 import math
 import os
 import subprocess
-import sys
 import tempfile
 
 import cv2
 import numpy as np
 
-sys.path.insert(0, os.path.dirname(__file__))
-from split import TEST_PHOTOS  # noqa: E402
+from tools.attacks.split import TEST_PHOTOS
 
 ANGLES = range(0, 360, 30)
 SCALES = (1.0, 1.2, 1.4)

@@ -8,7 +8,7 @@ holds the marker wherever its jitter put it) and one for hint tiles (the public 
 each predict the family. The attack scores hint icon i at dot j by log sum_f p_hint(i, f)
 p_board(j, f), and takes the best order of distinct dots.
 
-    python tools/attacks/pattern_classifier.py train --bin .build/release/captcha-gen \
+    python -m tools.attacks.pattern_classifier train --bin .build/release/captcha-gen \
         --photos ../shared/photos --out .build/attack-models [--count 900] [--minutes 6] \
         [--lengths 4 6] [--formats png jpeg] [--work .build/pattern-train]
 
@@ -28,10 +28,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from pattern_common import best_order, cell_side, hint_tiles, load, make, nominal_centres, photo_seed_base  # noqa: E402
-from pattern_families import dot_families, family_names  # noqa: E402
-from split import TRAIN_PHOTOS  # noqa: E402
+from tools.attacks.pattern_common import best_order, cell_side, hint_tiles, load, make, nominal_centres, photo_seed_base
+from tools.attacks.pattern_families import dot_families, family_names
+from tools.attacks.split import TRAIN_PHOTOS
 
 SIDE = 48  # network input side
 WINDOW = 0.62  # board crop half-side, as a fraction of a cell (as pattern_silhouette.WINDOW)

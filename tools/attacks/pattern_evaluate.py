@@ -1,7 +1,7 @@
 """Make pattern captchas from the fixed photo split and the built-in background, run every pattern
 attack, print how often each finds the whole sequence.
 
-    python tools/attacks/pattern_evaluate.py --bin .build/release/captcha-gen --photos ../shared/photos \
+    python -m tools.attacks.pattern_evaluate --bin .build/release/captcha-gen --photos ../shared/photos \
         [--set test] [--seeds 10] [--lengths 4 6] [--formats png jpeg] [--models .build/attack-models] \
         [--only sil-flat-chamfer,template] [--by-source] [--json out.json] [--markdown out.md] \
         [--make-arg=--size --make-arg=320x240]
@@ -33,10 +33,9 @@ from pathlib import Path
 
 import cv2
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import pattern_silhouette as sil  # noqa: E402
-from pattern_common import assignment_accuracy, best_order, load, make, photo_seed_base  # noqa: E402
-from split import TEST_PHOTOS, TRAIN_PHOTOS  # noqa: E402
+from tools.attacks import pattern_silhouette as sil
+from tools.attacks.pattern_common import assignment_accuracy, best_order, load, make, photo_seed_base
+from tools.attacks.split import TEST_PHOTOS, TRAIN_PHOTOS
 
 JPEG_TOLERANCE = 20  # tuned on the TRAIN photos (astronaut, china, built-in), JPEG quality 90
 
@@ -56,14 +55,14 @@ def silhouette_attacks(fmt: str) -> dict:
 
 
 def classical_attacks() -> tuple[dict, str | None]:
-    from pattern_attacks import template_attack  # noqa: E402
+    from tools.attacks.pattern_attacks import template_attack
 
     attacks = {"template": ("order", template_attack)}
     try:
         import ddddocr
 
         det = ddddocr.DdddOcr(det=True, ocr=False, show_ad=False)
-        from pattern_attacks import ddddocr_attack
+        from tools.attacks.pattern_attacks import ddddocr_attack
 
         def run(board, hint):
             ok, buf = cv2.imencode(".png", board)
@@ -83,7 +82,7 @@ def _init_worker(models: str | None, only: set | None) -> None:
     classical, note = classical_attacks()
     learned = {}
     if models and (Path(models) / "pattern-families.pt").exists():
-        from pattern_classifier import FamilyClassifierAttack
+        from tools.attacks.pattern_classifier import FamilyClassifierAttack
 
         net = FamilyClassifierAttack(Path(models) / "pattern-families.pt", threads=1)
         learned["cnn-families"] = ("scores", net.scores)
@@ -140,7 +139,7 @@ def main(argv=None) -> int:
     note = _WORKER["note"]
     model_report = None
     if _WORKER["learned"]:
-        from pattern_classifier import FamilyClassifierAttack
+        from tools.attacks.pattern_classifier import FamilyClassifierAttack
 
         model_report = FamilyClassifierAttack(Path(args.models) / "pattern-families.pt").report
         print(f"cnn-families: training accuracy board {model_report['board_train_accuracy']:.1%}, "

@@ -36,7 +36,7 @@ import math
 import cv2
 import numpy as np
 
-from pattern_common import best_order, cell_side, hint_ink, hint_shape, hint_tiles, nominal_centres
+from tools.attacks.pattern_common import best_order, cell_side, hint_ink, hint_shape, hint_tiles, nominal_centres
 
 ANGLES = np.deg2rad(np.arange(0, 360, 3))
 WINDOW = 0.62  # half the cut-out window, as a fraction of a cell: jitter 0.15 + a marker's reach

@@ -5,7 +5,7 @@ Runs in its own venv (`make solver-venv`: .venv-solvers from requirements-solver
 incompatible OpenCV builds, so tenon is installed without its dependencies), and reads captcha folders
 written by `captcha-gen make`:
 
-    .venv-solvers/bin/python tools/attacks/pypi_solvers.py --kind slide --folders DIR [DIR ...] --json OUT
+    .venv-solvers/bin/python -m tools.attacks.pypi_solvers --kind slide --folders DIR [DIR ...] --json OUT
 
 writes {"solvers": {name: description}, "guesses": {name: [guess per folder]}}: a slide guess is
 [x, y] (piece.png's top-left on the background) or null, a rotate guess the clockwise turn in degrees

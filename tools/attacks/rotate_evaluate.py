@@ -1,6 +1,6 @@
 """Make rotate captchas from the fixed photo split, run the rotate attacks, print success rates.
 
-    python tools/attacks/rotate_evaluate.py --bin .build/release/captcha-gen --photos ../shared/photos \
+    python -m tools.attacks.rotate_evaluate --bin .build/release/captcha-gen --photos ../shared/photos \
         [--set test] [--seeds 20] [--builtin 60] [--models .build/attack-models] \
         [--solvers .venv-solvers/bin/python] [--make-arg=--steps --make-arg=8] [--json results.json]
 
@@ -26,10 +26,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from rotate_attacks import ROTATE_ATTACKS, circular_distance  # noqa: E402
-from evaluate import solver_guesses  # noqa: E402
-from split import BUILTIN, BUILTIN_SEEDS, TEST_PHOTOS, TRAIN_PHOTOS  # noqa: E402
+from tools.attacks.rotate_attacks import ROTATE_ATTACKS, circular_distance
+from tools.attacks.evaluate import solver_guesses
+from tools.attacks.split import BUILTIN, BUILTIN_SEEDS, TEST_PHOTOS, TRAIN_PHOTOS
 
 
 def passes(answer: dict, guess: float | None) -> bool:
@@ -87,7 +86,7 @@ def main(argv=None) -> int:
     attacks = {name: fn for name, (_, fn, _) in ROTATE_ATTACKS.items()}
     classes = {name: cls for name, (cls, _, _) in ROTATE_ATTACKS.items()}
     if args.models and (Path(args.models) / "rotnet.pt").exists():
-        from rotnet import RotNetAttack
+        from tools.attacks.rotnet import RotNetAttack
 
         attacks["rotnet"] = RotNetAttack(Path(args.models) / "rotnet.pt")
         classes["rotnet"] = "learned"

@@ -1,6 +1,6 @@
 """A RotNet-style upright classifier, the learned attacker on rotate captchas.
 
-    python tools/attacks/rotnet.py train --bin .build/release/captcha-gen --photos ../shared/photos \
+    python -m tools.attacks.rotnet train --bin .build/release/captcha-gen --photos ../shared/photos \
         --out .build/attack-models [--minutes 8] [--count 1500] [--arch small|resnet] [--device cuda]
 
 Training data: `captcha-gen batch --kind rotate` from the TRAIN photos of split.py (and the
@@ -29,8 +29,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from split import TRAIN_PHOTOS  # noqa: E402
+from tools.attacks.split import TRAIN_PHOTOS
 
 BINS = 72
 MODEL = "rotnet.pt"

@@ -5,16 +5,13 @@ Run with `.venv/bin/python -m pytest tools/attacks` after `make attack-venv`.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import attacks as A  # noqa: E402
-from scoring import Item, chance_rate, fit_offset, fitted_rate, hit, success_rate  # noqa: E402
+from tools.attacks import attacks as A
+from tools.attacks.scoring import Item, chance_rate, fit_offset, fitted_rate, hit, success_rate
 
 W, H, BOX = 320, 160, 56
 TOL = 5

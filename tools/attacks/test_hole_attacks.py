@@ -8,16 +8,13 @@ Run with `.venv/bin/python -m pytest tools/attacks` after `make attack-venv`.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import hole_attacks as HA  # noqa: E402
-from test_attacks import BOX, POSITIONS, TOL, jigsaw_alpha, make_captcha, texture  # noqa: E402
+from tools.attacks import hole_attacks as HA
+from tools.attacks.test_attacks import BOX, POSITIONS, TOL, jigsaw_alpha, make_captcha, texture
 
 
 def striped_hole(bg: np.ndarray, alpha: np.ndarray, x: int, y: int, direction: float, period: float,

@@ -6,11 +6,8 @@ Run with `.venv/bin/python -m pytest tools/attacks` after `make attack-venv` (to
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from learned import random_keys  # noqa: E402
+from tools.attacks.learned import random_keys
 
 
 def test_a_fresh_key_every_n_captchas():

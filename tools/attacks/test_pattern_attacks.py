@@ -5,16 +5,13 @@ markers are painted flat, and the flat cut-out finds nothing once the paint carr
 PRNG port repeats the Swift reference outputs; the best order is the best-scoring one."""
 
 import math
-import sys
-from pathlib import Path
 
 import cv2
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import pattern_silhouette as sil  # noqa: E402
-from pattern_common import best_order, hint_layout, hint_tiles, nominal_centres  # noqa: E402
-from pattern_families import FAMILIES, Xoshiro, _splitmix, dot_families  # noqa: E402
+from tools.attacks import pattern_silhouette as sil
+from tools.attacks.pattern_common import best_order, hint_layout, hint_tiles, nominal_centres
+from tools.attacks.pattern_families import FAMILIES, Xoshiro, _splitmix, dot_families
 
 W = H = 240
 
@@ -111,7 +108,7 @@ def test_dot_families_are_nine_distinct_families():
 
 
 def test_by_source_counts_each_photo_and_column_apart():
-    import pattern_evaluate
+    from tools.attacks import pattern_evaluate
 
     done = [("L4 png", "photos", {"a": (True, 1.0)}, "hubble"),
             ("L4 png", "photos", {"a": (False, 0.0)}, "grace"),

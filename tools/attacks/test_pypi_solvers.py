@@ -13,17 +13,16 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
+from tools.attacks.pypi_solvers import measured_hole_radius
+from tools.attacks.rotate_attacks import circular_distance
+
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-from pypi_solvers import measured_hole_radius  # noqa: E402
-from rotate_attacks import circular_distance  # noqa: E402
 
 SOLVERS_PYTHON = os.environ.get("SOLVERS_PYTHON")
 needs_solvers = pytest.mark.skipif(not SOLVERS_PYTHON, reason="SOLVERS_PYTHON is not set (make test-attacks sets it)")

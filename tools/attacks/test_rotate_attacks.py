@@ -3,16 +3,13 @@ texture, a disc cut from its centre and turned, the hole filled with flat grey. 
 the angle when the hole has no gap (the layout go-captcha uses) and fails when the piece comes
 from another picture; the evaluator's scoring wraps at 0/360 and snaps stepped answers."""
 
-import sys
-from pathlib import Path
 
 import cv2
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import rotate_attacks  # noqa: E402
-from rotate_attacks import circular_distance, rim_ncc, rim_tenon  # noqa: E402
-from rotate_evaluate import passes  # noqa: E402
+from tools.attacks import rotate_attacks
+from tools.attacks.rotate_attacks import circular_distance, rim_ncc, rim_tenon
+from tools.attacks.rotate_evaluate import passes
 
 R = 48
 
@@ -85,7 +82,7 @@ def landscape_disc(angle):
 
 
 def test_the_upright_prior_turns_a_level_horizon_with_the_sky_on_top_upright():
-    from rotate_attacks import upright_prior
+    from tools.attacks.rotate_attacks import upright_prior
 
     for angle in (45, 130, 200, 300):
         piece = landscape_disc(angle)
@@ -93,7 +90,7 @@ def test_the_upright_prior_turns_a_level_horizon_with_the_sky_on_top_upright():
 
 
 def test_the_upright_prior_has_nothing_to_go_on_in_a_flat_disc():
-    from rotate_attacks import upright_prior
+    from tools.attacks.rotate_attacks import upright_prior
 
     piece = np.dstack([np.full((2 * R, 2 * R, 3), 120, np.uint8), np.full((2 * R, 2 * R), 255, np.uint8)])
     # Every turn scores alike: the guess is turn 0, which is never an answer (30…330°).
@@ -119,7 +116,7 @@ def object_disc(angle, seed=0):
 
 
 def test_the_object_axis_attack_stands_trees_upright():
-    from rotate_attacks import object_axis
+    from tools.attacks.rotate_attacks import object_axis
 
     for seed, angle in enumerate((50, 140, 230, 310)):
         piece = object_disc(angle, seed)
@@ -127,21 +124,21 @@ def test_the_object_axis_attack_stands_trees_upright():
 
 
 def test_the_object_axis_attack_has_nothing_to_go_on_in_a_flat_disc():
-    from rotate_attacks import object_axis
+    from tools.attacks.rotate_attacks import object_axis
 
     piece = np.dstack([np.full((2 * R, 2 * R, 3), 120, np.uint8), np.full((2 * R, 2 * R), 255, np.uint8)])
     assert object_axis(None, piece, None) == 0.0
 
 
 def test_upright_halves_turns_a_level_horizon_with_the_sky_on_top_upright():
-    from rotate_attacks import upright_halves
+    from tools.attacks.rotate_attacks import upright_halves
 
     for angle in (45, 130, 200, 300):
         assert circular_distance(upright_halves(None, landscape_disc(angle), None), angle) <= 3, angle
 
 
 def test_upright_halves_has_nothing_to_go_on_in_a_flat_disc():
-    from rotate_attacks import upright_halves
+    from tools.attacks.rotate_attacks import upright_halves
 
     piece = np.dstack([np.full((2 * R, 2 * R, 3), 120, np.uint8), np.full((2 * R, 2 * R), 255, np.uint8)])
     assert upright_halves(None, piece, None) == 0.0

@@ -3,7 +3,7 @@
 one benchmark group and prints, per case, the median over runs of each binary's median, and the
 ratio B/A. Alternating keeps both exposed to the same machine load.
 
-    python3 tools/bench/ab.py OLD_BENCH NEW_BENCH [--group raster] [--runs 7] [--only TEXT]
+    python3 -m tools.bench.ab OLD_BENCH NEW_BENCH [--group raster] [--runs 7] [--only TEXT]
 
 Typical use: build the baseline commit's captcha-bench in a separate checkout
 (`git worktree add /tmp/base <commit>` then `swift build -c release --product captcha-bench`),

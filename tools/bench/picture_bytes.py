@@ -5,20 +5,18 @@ Starts `captcha-gen serve --format F --kind K` for every format and kind, on the
 and on a folder of photos, asks for challenges, and downloads each background and piece with the
 `Accept` header Chrome sends for images (so a WebP server answers WebP). Prints one table.
 
-    python3 tools/bench/picture_bytes.py --bin .build/release/captcha-gen --photos ../shared/photos
+    python3 -m tools.bench.picture_bytes --bin .build/release/captcha-gen --photos ../shared/photos
 """
 import argparse
 import json
 import os
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 import urllib.request
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "serve"))
-from serve_process import ServeProcess  # noqa: E402
+from tools.serve.serve_process import ServeProcess
 
 FORMATS = ["png", "jpeg", "webp", "webp-lossless"]
 KINDS = ["slide", "rotate", "pattern"]

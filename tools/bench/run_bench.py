@@ -25,9 +25,9 @@ import sys
 import tempfile
 import time
 
+from tools.bench import make_images
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-import make_images  # noqa: E402
 
 
 CPU = {}  # command label -> CPU seconds (user + sys, children included) of each run

@@ -31,4 +31,4 @@ if [ -z "$gateway" ]; then
   gateway=$(echo "$subnet" | sed 's#\.[0-9]*/.*#.1#')
 fi
 url=$(PG_EXTRA_LISTEN=$gateway "$CLUSTER" start)
-python3 tools/image/test_image.py --image "$TAG" --store "${url/127.0.0.1/$gateway}"
+python3 -m tools.image.test_image --image "$TAG" --store "${url/127.0.0.1/$gateway}"

@@ -4,7 +4,7 @@ scale every 20 px along the bottom so a reader can say where the piece goes; rot
 rotate`) a dial around the disc, a tick every 10° and a number every 30° clockwise from 12 o'clock,
 so a reader can say where the picture's top points now.
 
-    python tools/look/contact_sheet.py --bin .build/release/captcha-gen --photos ../shared/photos \
+    python -m tools.look.contact_sheet --bin .build/release/captcha-gen --photos ../shared/photos \
         --out docs/images/default-look-sheet.png [--kind slide|rotate] [--count 30] [--columns 3] \
         [--first-seed 101] [--builtin-every 0] [--stems astronaut,china] [--answers .build/sheet-answers.json] \
         [--make-arg=--difficulty --make-arg=hard]

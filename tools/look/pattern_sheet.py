@@ -1,10 +1,10 @@
 """Blind person reads of pattern captchas: a contact sheet of boards with their hints as a client
 shows them, and the scoring of a reader's answers afterwards.
 
-    python tools/look/pattern_sheet.py sheet --bin .build/release/captcha-gen --photos ../shared/photos \
+    python -m tools.look.pattern_sheet sheet --bin .build/release/captcha-gen --photos ../shared/photos \
         --out .build/pattern-sheet.png [--count 30] [--columns 3] [--first-seed 1099511627776] \
         [--builtin-every 4] [--answers .build/pattern-sheet-answers.json] [--make-arg=--length --make-arg=6]
-    python tools/look/pattern_sheet.py score --answers .build/pattern-sheet-answers.json --guesses guesses.json
+    python -m tools.look.pattern_sheet score --answers .build/pattern-sheet-answers.json --guesses guesses.json
 
 Each cell is the board at its real size with a small grey grid-position number (1…9, row by row) in
 the corner of each grid cell, and the hint below it; nothing on the sheet tells the order. Captchas

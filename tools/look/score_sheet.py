@@ -1,6 +1,6 @@
 """Score a person's blind answers to a contact sheet (contact_sheet.py) against its answers file.
 
-    python tools/look/score_sheet.py --answers .build/sheet-answers.json --guesses guesses.json
+    python -m tools.look.score_sheet --answers .build/sheet-answers.json --guesses guesses.json
 
 `guesses.json` maps the captcha number to the person's answer; a missing number is "cannot tell".
 Slide: the x the piece goes to (piece's left edge, background pixels), e.g. {"1": 95, "2": 100}; a

@@ -13,7 +13,7 @@ mostly do not, so the bot's advantage is given both ways:
   per core  = browser CPU ns per step / native CPU ns per step
   per solve = browser wall s per solve (one worker) / native wall s per solve (every core)
 
-    python tools/pow/bench_pow.py --native .build/pow/pow_native [--levels 1,2,3] [--challenges 9]
+    python -m tools.pow.bench_pow --native .build/pow/pow_native [--levels 1,2,3] [--challenges 9]
 """
 
 import argparse
@@ -23,7 +23,7 @@ import random
 import statistics
 import subprocess
 
-from pow_browser import PowPage
+from tools.pow.pow_browser import PowPage
 
 TABLE_LOG2, STEPS, PUZZLES = 24, 64, 16
 BASE_DIFFICULTY = 1 << 14  # PowSettings.defaultBaseDifficulty

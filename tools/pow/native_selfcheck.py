@@ -3,7 +3,7 @@
 the CPU has AVX-512, with its gathers. The attack simulation and the benchmarks trust this solver's
 figures; this is what keeps it the same function as the server's and the widget's.
 
-    python3 tools/pow/native_selfcheck.py --native .build/pow/pow_native      (make check-pow-native)
+    python3 -m tools.pow.native_selfcheck --native .build/pow/pow_native      (make check-pow-native)
 """
 
 import argparse

@@ -3,7 +3,7 @@ Chromium, inside a Web Worker as the widget runs it, against Fixtures/pow-vector
 the Swift tests, the node tests and the native solver's self-check read too): scrypt against RFC
 7914's vectors, the table, walks and first solving nonces.
 
-    python tools/pow/pow_browser_test.py [--chromium /usr/bin/chromium] [--chromedriver /usr/bin/chromedriver]
+    python -m tools.pow.pow_browser_test [--chromium /usr/bin/chromium] [--chromedriver /usr/bin/chromedriver]
 """
 
 import argparse
@@ -12,7 +12,7 @@ import os
 import sys
 import unittest
 
-from pow_browser import PowPage
+from tools.pow.pow_browser import PowPage
 
 ARGS = None
 PAGE = None

@@ -14,7 +14,7 @@ reaches: what the proof of work alone costs a bot), then the default levels. Per
 the bot's passes, fails, mean level and CPU seconds of solving per pass; the person's levels and
 verdicts.
 
-    python tools/pow/simulate_attack.py --bin .build/release/captcha-gen --native .build/pow/pow_native \
+    python3 -m tools.pow.simulate_attack --bin .build/release/captcha-gen --native .build/pow/pow_native \
         --store postgres://… [--minutes 2] [--rate-limit 0]
 
 CROWD (`--crowd`, no server): N people a minute behind one prefix (2, 10, 60, 300), each right 90% of the
@@ -24,14 +24,13 @@ model of the level rule and the activity store in tools/pow/crowd_sim.py, which 
 Sources/CaptchaService/Gate/ChallengeLevels.swift and Stores/MemoryClientActivityStore.swift (an hour of traffic
 cannot be run against serve in real time):
 
-    python tools/pow/simulate_attack.py --crowd [--seed 1]
+    python3 -m tools.pow.simulate_attack --crowd [--seed 1]
 """
 
 import argparse
 import json
 import os
 import random
-import re
 import subprocess
 import sys
 import threading
@@ -39,35 +38,12 @@ import time
 import urllib.error
 import urllib.request
 
-import crowd_sim
+from tools.pow import crowd_sim
+from tools.serve.serve_process import ServeProcess
 
 BOT_PREFIX = "10.66.{phase}.{host}"
 PERSON = "10.77.{phase}.5"
 FLAT_LEVELS = "requests=1000000000,failures=1000000000,site-requests=1000000000,site-failures=1000000000"
-
-
-class Server:
-    """One `captcha-gen serve` on a free port; stderr to a log file."""
-
-    def __init__(self, binary, args, log_path):
-        self.log = open(log_path, "w")
-        self.process = subprocess.Popen([binary, "serve", "--port", "0", *args], stdout=subprocess.PIPE,
-                                        stderr=self.log, text=True)
-        line = self.process.stdout.readline()
-        match = re.match(r"listening on (http://\S+)", line)
-        if not match:
-            self.stop()
-            raise SystemExit("serve did not start (see %s)" % log_path)
-        self.url = match.group(1)
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-        self.log.close()
 
 
 def post(url, body, client):
@@ -176,7 +152,7 @@ def run_phase(args, phase, name, extra):
     os.makedirs(logs, exist_ok=True)
     common = ["--store", args.store, "--kind", "slide", "--pool", "32", "--dev", "--trust-proxy", "127.0.0.1",
               "--rate-limit", "%d/min" % args.rate_limit, *extra]
-    servers = [Server(args.bin, common, os.path.join(logs, "serve%d.log" % i)) for i in range(2)]
+    servers = [ServeProcess(args.bin, common, os.path.join(logs, "serve%d.log" % i)) for i in range(2)]
     bot_solver = Solver(args.native, os.cpu_count())
     person_solver = Solver(args.native, 1)
     tally, stop = Tally(), threading.Event()

@@ -20,14 +20,12 @@ import os
 import shutil
 import statistics
 import subprocess
-import sys
 import tempfile
 import threading
 import time
 
-sys.path.insert(0, os.path.dirname(__file__))
-import open_loop  # noqa: E402
-from serve_process import ServeProcess  # noqa: E402
+from tools.serve import open_loop
+from tools.serve.serve_process import ServeProcess
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -147,7 +145,7 @@ def start_serve(binary, store, workers, log_path):
     args = ["--kind", "slide", "--pool", "64", "--dev", "--pow", "off", "--log-format", "json", "--store", store]
     if workers:
         args += ["--workers", str(workers)]
-    return ServeProcess(binary, args, stderr_path=log_path)
+    return ServeProcess(binary, args, log_path)
 
 
 def route_latencies(log_path, offset):

@@ -4,12 +4,10 @@ spec (status code, content type, headers, body schema), and on the other checks 
 Bounded by --max-examples per operation and --max-time overall.
 """
 import argparse
-import os
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.dirname(__file__))
-from serve_process import ServeProcess  # noqa: E402
+from tools.serve.serve_process import ServeProcess
 
 # Every check that applies to this API. Left out: ensure_resource_availability (a challenge's
 # pictures are gone once it is verified, by design, and the stateful phase verifies in between),

@@ -4,7 +4,7 @@ every kind in every state a person meets (ready, checking, pass, fail, error, an
 challenge), in the light and the dark theme and in a right-to-left language. A violation of serious
 or critical impact fails the test; every violation found is printed with its rule and element.
 
-    python tools/widget/a11y_test.py --bin .build/debug/captcha-gen
+    python -m tools.widget.a11y_test --bin .build/debug/captcha-gen
 """
 
 import argparse
@@ -16,9 +16,8 @@ import axe_playwright_python
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import widget_harness  # noqa: E402
-from widget_harness import KINDS, SERVERS, WidgetTest  # noqa: E402
+from tools.widget import widget_harness
+from tools.widget.widget_harness import KINDS, SERVERS, WidgetTest
 
 AXE_SOURCE = os.path.join(os.path.dirname(axe_playwright_python.__file__), "axe.min.js")
 BLOCKING = ("serious", "critical")

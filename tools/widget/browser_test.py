@@ -10,7 +10,7 @@ before the page's own (CDP Page.addScriptToEvaluateOnNewDocument) wraps window.f
 challenge response. Drags are real pointer actions (W3C actions: mouse, and touch for rotate) shaped
 like a hand's: eased, with wobble and small pauses, so the server's track judge accepts them.
 
-    python tools/widget/browser_test.py --bin .build/debug/captcha-gen [--screenshots DIR]
+    python -m tools.widget.browser_test --bin .build/debug/captcha-gen [--screenshots DIR]
 
 The servers, the browser and the shared test steps are in widget_harness.py.
 """
@@ -26,9 +26,8 @@ import unittest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import widget_harness  # noqa: E402
-from widget_harness import KINDS, SERVERS, RunningServer, WidgetTest, human_path  # noqa: E402
+from tools.widget import widget_harness
+from tools.widget.widget_harness import KINDS, SERVERS, RunningServer, WidgetTest, human_path
 
 RING_FACTOR = 1.22  # widget.js: the rotate ring's radius over the disc's
 # The path vectors widget.js and the Swift resolver are both held to.

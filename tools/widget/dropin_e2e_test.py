@@ -21,34 +21,24 @@ another action. On a page without a library (?render=explicit&onload=): turnstil
 getResponse, isExpired, reset, remove with action and cdata; hcaptcha.execute's promise;
 grecaptcha.ready and v3's execute.
 
-    python tools/widget/dropin_e2e_test.py --bin .build/debug/captcha-gen [-k turnstile]
+    python3 -m tools.widget.dropin_e2e_test --bin .build/debug/captcha-gen [-k turnstile]
 """
-import argparse
 import base64
 import hashlib
 import json
 import os
-import secrets
 import subprocess
 import sys
 import tempfile
-import time
 import unittest
 import urllib.request
 
-from selenium import webdriver
-from selenium.common.exceptions import TimeoutException, WebDriverException
-from selenium.webdriver.chrome.service import Service
-from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
-from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+
+from tools.serve.serve_process import ListeningProcess, ServeProcess
+from tools.widget.site_harness import SiteTest, new_browser, parse_arguments, post_form, run_tests, write_sites
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-from site_stack import CAPTURE, Process, post_form, sha256  # noqa: E402
-
-WAIT_SECONDS = 30
 HOSTS = ["shop.test", "blog.test"]
 ARGS = None
 
@@ -105,37 +95,29 @@ class Stack:
         self.dir = tempfile.mkdtemp(prefix="captcha-dropin-")
         self.processes = []
         self.driver = None
-        self.secrets = {name: f"{name}-" + secrets.token_hex(16) for name in ("shop", "blog")}
-        sites = {"sites": [
-            {"sitekey": "shop", "secret_sha256": sha256(self.secrets["shop"]), "hostnames": ["shop.test"]},
-            {"sitekey": "blog", "secret_sha256": sha256(self.secrets["blog"]), "hostnames": ["blog.test"]},
-        ]}
-        sites_path = os.path.join(self.dir, "sites.json")
-        with open(sites_path, "w") as f:
-            json.dump(sites, f)
+        sites_path, self.secrets = write_sites(self.dir)
         try:
             authority = TestAuthority(self.dir)
-            serve = Process([args.bin, "serve", "--dev", "--port", "0", "--kind", "slide", "--pool", "4",
-                             "--rate-limit", "0", "--sites", sites_path],
-                            os.path.join(args.logs, "dropin-serve.log"))
+            serve = ServeProcess(args.bin, ["--dev", "--kind", "slide", "--pool", "4", "--rate-limit", "0",
+                                            "--sites", sites_path], os.path.join(args.logs, "dropin-serve.log"))
             self.processes.append(serve)
             self.captcha = serve.url
             upstream = serve.url.split("://", 1)[1]
-            proxy = Process([sys.executable, os.path.join(HERE, "tls_proxy.py"), "--cert", authority.cert,
-                             "--key", authority.key, "--upstream", upstream],
-                            os.path.join(args.logs, "dropin-tls.log"))
+            proxy = ListeningProcess([sys.executable, os.path.join(HERE, "tls_proxy.py"), "--cert", authority.cert,
+                                      "--key", authority.key, "--upstream", upstream],
+                                     os.path.join(args.logs, "dropin-tls.log"))
             self.processes.append(proxy)
             self.tls = proxy.url
             keys = f"shop:{self.secrets['shop']}"
             site_env = dict(os.environ, SSL_CERT_FILE=authority.ca)
-            site = Process([sys.executable, os.path.join(HERE, "dropin_site.py"), "--port", "0",
-                            "--captcha", self.captcha, "--recaptcha-domain", self.tls.split("://", 1)[1],
-                            "--turnstile", keys, "--hcaptcha", keys, "--recaptcha", keys],
-                           os.path.join(args.logs, "dropin-site.log"), env=site_env)
+            site = ListeningProcess([sys.executable, os.path.join(HERE, "dropin_site.py"), "--port", "0",
+                                     "--captcha", self.captcha, "--recaptcha-domain", self.tls.split("://", 1)[1],
+                                     "--turnstile", keys, "--hcaptcha", keys, "--recaptcha", keys],
+                                    os.path.join(args.logs, "dropin-site.log"), env=site_env)
             self.processes.append(site)
             self.site = site.url
             self.site_port = site.url.rsplit(":", 1)[1]
-            self.driver = new_browser(args, authority.spki_sha256())
+            self.driver = new_browser(args, HOSTS, f"--ignore-certificate-errors-spki-list={authority.spki_sha256()}")
         except Exception:
             self.stop()
             raise
@@ -154,37 +136,12 @@ class Stack:
             process.stop()
 
 
-def new_browser(args, spki):
-    options = webdriver.ChromeOptions()
-    options.binary_location = args.chromium
-    rules = ", ".join(f"MAP {host} 127.0.0.1" for host in HOSTS)
-    for flag in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1000,900",
-                 f"--host-resolver-rules={rules}", f"--ignore-certificate-errors-spki-list={spki}"]:
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(args.chromedriver), options=options)
-    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CAPTURE})
-    return driver
-
-
-class DropInTests(unittest.TestCase):
-    stack = None
+class DropInTests(SiteTest, unittest.TestCase):
+    wait_seconds = 30
 
     @classmethod
-    def setUpClass(cls):
-        cls.stack = Stack(ARGS)
-        cls.driver = cls.stack.driver
-
-    @classmethod
-    def tearDownClass(cls):
-        if cls.stack:
-            cls.stack.stop()
-
-    def wait_for(self, condition, what, seconds=WAIT_SECONDS):
-        try:
-            return WebDriverWait(self.driver, seconds, poll_frequency=0.05).until(lambda d: condition())
-        except TimeoutException:
-            logs = self.driver.get_log("browser") if hasattr(self.driver, "get_log") else []
-            self.fail(f"timed out after {seconds} s waiting for {what}; browser log: {logs[-5:]}")
+    def make_stack(cls):
+        return Stack(ARGS)
 
     def widget(self, service):
         selector, _ = SERVICES[service]
@@ -199,26 +156,6 @@ class DropInTests(unittest.TestCase):
         self.wait_for(lambda: self.driver.find_elements(By.CSS_SELECTOR, SERVICES[service][0] + " [data-state]"),
                       f"the {service} script to render its widget")
 
-    def answer(self, root):
-        """Answers `root`'s slide challenge with the keyboard (the --dev answer); waits for the pass
-        (or for the widget to go: execute's dialog is removed once its puzzle is passed)."""
-        self.wait_for(lambda: root.get_attribute("data-state") == "ready", "a ready widget")
-        cid = root.get_attribute("data-challenge-id")
-        challenge = self.driver.execute_script(
-            "var id = arguments[0]; return window.__challenges.filter(function (c) { return c.id === id; })[0]", cid)
-        target = challenge["answer"]["target"]["x"]
-        knob = root.find_element(By.CSS_SELECTOR, '[role="slider"]')
-        self.driver.execute_script("arguments[0].focus()", knob)
-        keys = [Keys.HOME] + [Keys.PAGE_UP] * (target // 10) + [Keys.ARROW_RIGHT] * (target % 10) + [Keys.ENTER]
-        ActionChains(self.driver).send_keys(*keys).perform()
-
-        def passed():
-            try:
-                return root.get_attribute("data-state") == "pass"
-            except WebDriverException:  # the widget, or its page, is gone: what follows checks the outcome
-                return True
-        self.wait_for(passed, "a pass")
-
     def solve(self, service):
         """Solves the page's widget; the token in the service's hidden field(s)."""
         self.answer(self.widget(service))
@@ -229,13 +166,7 @@ class DropInTests(unittest.TestCase):
 
     def submit(self, service, name, token=None):
         """Submits the sign-up form (with `token` in the service's fields, when given); the site's answer."""
-        self.driver.find_element(By.NAME, "name").send_keys(name)
-        if token is not None:
-            for field in self.fields(service):
-                self.driver.execute_script("arguments[0].value = arguments[1]", field, token)
-        self.driver.find_element(By.CSS_SELECTOR, 'button[type="submit"]').click()
-        self.wait_for(lambda: not self.driver.find_elements(By.CSS_SELECTOR, "form"), "the site's answer")
-        return self.driver.find_element(By.TAG_NAME, "body").text
+        return self.submit_form(name, self.fields(service) if token is not None else [], token)
 
     def blog_token(self, service):
         """A pass token of the other site (blog), solved on a blog.test page through the page API."""
@@ -399,19 +330,8 @@ class DropInTests(unittest.TestCase):
 
 def main():
     global ARGS
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--bin", default=".build/debug/captcha-gen")
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
-    parser.add_argument("--logs", default=".build/browser-test", help="where the processes' logs go")
-    ARGS, rest = parser.parse_known_args()
-    os.makedirs(ARGS.logs, exist_ok=True)
-    started = time.monotonic()
-    result = unittest.main(argv=[sys.argv[0]] + rest, exit=False, verbosity=2).result
-    failed = len(result.failures) + len(result.errors)
-    print(f"drop-in tests took {time.monotonic() - started:.1f} s")
-    print(f"drop-in: {max(result.testsRun - failed, 0)} passed, {failed} failed")
-    sys.exit(0 if result.wasSuccessful() else 1)
+    ARGS, rest = parse_arguments(__doc__)
+    run_tests("drop-in", rest)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ required score of 0.5); POST /SERVICE/signup lets the library validate it and an
 library that loads the service's script with ?onload=onApi&render=explicit, for the page API.
 GET /accounts lists the accounts made. Prints `listening on http://127.0.0.1:PORT` first.
 
-    python tools/widget/dropin_site.py --port 0 --captcha http://127.0.0.1:8080 \
+    python -m tools.widget.dropin_site --port 0 --captcha http://127.0.0.1:8080 \
         --recaptcha-domain localhost:8443 --turnstile KEY:SECRET --hcaptcha KEY:SECRET --recaptcha KEY:SECRET
 """
 import argparse

@@ -9,7 +9,7 @@ worker starts, builds its 64 MiB table and solves the challenge. It reads the wi
 the worker then, before the pictures load). A person who submits d seconds after that waits
 max(0, solve - d) more.
 
-    python tools/widget/pow_wait_bench.py --bin .build/debug/captcha-gen [--levels 1,2,3,4] [--samples 15]
+    python3 -m tools.widget.pow_wait_bench --bin .build/debug/captcha-gen [--levels 1,2,3,4] [--samples 15]
         [--cpu 1,0.25,0.1667]
 
 --cpu stands in for phones: for each share of one core it runs the whole browser (chromedriver and
@@ -31,8 +31,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from site_stack import Process  # noqa: E402
+from tools.serve.serve_process import ServeProcess
 
 BASE_DIFFICULTY = 16384  # serve's default --pow-difficulty (level 1)
 DRAG_SECONDS = [2.0, 3.0, 4.0]
@@ -111,13 +110,9 @@ def sample(driver, url, timeout):
 def measure(args, level, driver):
     """One row: the solve times of --samples fresh pages at `level`."""
     difficulty = BASE_DIFFICULTY << (level - 1)
-    server = Process([args.bin, "serve", "--port", "0", "--kind", "slide", "--pool", "4", "--rate-limit", "0",
-                      "--pow-difficulty", str(difficulty)],
-                     os.path.join(args.logs, f"pow-wait-{level}.log"))
-    try:
+    with ServeProcess(args.bin, ["--kind", "slide", "--pool", "4", "--rate-limit", "0", "--pow-difficulty", str(difficulty)],
+                      os.path.join(args.logs, f"pow-wait-{level}.log")) as server:
         return difficulty, [sample(driver, server.url, args.timeout) for _ in range(args.samples)]
-    finally:
-        server.stop()
 
 
 def main():

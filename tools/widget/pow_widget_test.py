@@ -10,7 +10,7 @@ of work on (as by default).
   hidden field gets a token that /v1/siteverify accepts;
 - invisible mode (a server whose default kind is pow): no picture, and the field gets a token.
 
-    python tools/widget/pow_widget_test.py --bin .build/debug/captcha-gen
+    python -m tools.widget.pow_widget_test --bin .build/debug/captcha-gen
 """
 import argparse
 import json
@@ -24,9 +24,8 @@ import urllib.request
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import widget_harness  # noqa: E402
-from widget_harness import KINDS, SERVERS, WidgetTest  # noqa: E402
+from tools.widget import widget_harness
+from tools.widget.widget_harness import KINDS, SERVERS, WidgetTest
 
 SECRET = "pow-widget-test-secret"
 

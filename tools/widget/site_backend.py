@@ -5,7 +5,7 @@ token with siteverify before it creates the account. What a real site's backend 
 The site answers for several hostnames (the browser maps them to this port), each with its own site
 key and secret: a page on shop.test uses shop's key, and its form is checked with shop's secret.
 
-    python tools/widget/site_backend.py --port 0 --widget-endpoint http://127.0.0.1:8080 \
+    python -m tools.widget.site_backend --port 0 --widget-endpoint http://127.0.0.1:8080 \
         --siteverify http://127.0.0.1:8080/v1/siteverify --site shop.test=shop:SECRET ...
 
 prints `listening on http://127.0.0.1:PORT` first. GET /accounts lists the accounts made so far.

@@ -1,7 +1,7 @@
 """End-to-end test of a site that protects its sign-up form with captcha-gen, across two origins.
 
 The captcha server (`captcha-gen serve --sites`) runs on http://127.0.0.1:A; the site
-(site_backend.py, another process) on http://shop.test:B, http://blog.test:B and
+(tools/widget/site_backend.py, another process) on http://shop.test:B, http://blog.test:B and
 http://evil.test:B (headless Chromium maps those names to 127.0.0.1). The site's pages embed the
 widget from the captcha server; its POST handler checks the pass token with siteverify. In the
 browser: solving and submitting creates the account; no token, a made-up one, a used one, an
@@ -12,51 +12,101 @@ Both stores: memory (one server) and PostgreSQL (two servers on one database: th
 the first, the site's backend to the second). PostgreSQL comes from CAPTCHA_TEST_POSTGRES_URL, or
 a throw-away cluster (tools/pg/cluster.sh) this script starts and stops.
 
-    python tools/widget/site_e2e_test.py --bin .build/debug/captcha-gen [-k memory]
+    python3 -m tools.widget.site_e2e_test --bin .build/debug/captcha-gen [-k memory]
 """
-import argparse
 import concurrent.futures
+import json
 import os
+import subprocess
 import sys
+import tempfile
 import time
 import unittest
+import urllib.request
 
-from selenium.common.exceptions import TimeoutException
-from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
-from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from site_stack import TOKEN_TTL, Postgres, Stack, post_form  # noqa: E402
+from tools.serve.serve_process import ListeningProcess, ServeProcess
+from tools.widget.site_harness import SiteTest, new_browser, parse_arguments, post_form, run_tests, write_sites
 
-WAIT_SECONDS = 20
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+TOKEN_TTL = 8  # seconds: short, so the expired-token test waits little
+HOSTS = ["shop.test", "blog.test", "evil.test"]
 ARGS = None
 
 
-class SignUpTests:
+class Stack:
+    """The captcha server(s), the site's backend (site_backend.py) and a browser, for one store."""
+
+    def __init__(self, args, store_url):
+        self.dir = tempfile.mkdtemp(prefix="captcha-site-e2e-")
+        sites_path, self.secrets = write_sites(self.dir)
+        self.processes = []
+        self.driver = None
+        try:
+            count = 2 if store_url else 1
+            for i in range(count):
+                serve_args = ["--dev", "--kind", "slide", "--pool", "4", "--rate-limit", "0", "--sites", sites_path,
+                              "--token-ttl", str(TOKEN_TTL)] + (["--store", store_url] if store_url else [])
+                self.processes.append(ServeProcess(args.bin, serve_args,
+                                                   os.path.join(args.logs, f"e2e-serve-{count}-{i}.log")))
+            self.servers = [p.url for p in self.processes]
+            backend = [sys.executable, os.path.join(ROOT, "tools", "widget", "site_backend.py"), "--port", "0",
+                       "--widget-endpoint", self.servers[0], "--siteverify", self.servers[-1] + "/v1/siteverify",
+                       "--site", f"shop.test=shop:{self.secrets['shop']}",
+                       "--site", f"blog.test=blog:{self.secrets['blog']}",
+                       "--site", f"evil.test=shop:{self.secrets['shop']}"]
+            self.processes.append(ListeningProcess(backend, os.path.join(args.logs, f"e2e-site-{count}.log")))
+            self.site_port = self.processes[-1].url.rsplit(":", 1)[1]
+            self.driver = new_browser(args, HOSTS)
+        except Exception:
+            self.stop()
+            raise
+
+    def page(self, host, widget="div"):
+        return f"http://{host}:{self.site_port}/signup" + ("" if widget == "div" else f"?widget={widget}")
+
+    def accounts(self):
+        with urllib.request.urlopen(self.processes[-1].url + "/accounts", timeout=10) as r:
+            return json.load(r)
+
+    def stop(self):
+        if self.driver:
+            self.driver.quit()
+        for process in reversed(self.processes):
+            process.stop()
+
+
+class Postgres:
+    """CAPTCHA_TEST_POSTGRES_URL, or a cluster of tools/pg/cluster.sh started on first use."""
+
+    script = os.path.join(ROOT, "tools", "pg", "cluster.sh")
+
+    def __init__(self):
+        self.started = False
+        self.value = os.environ.get("CAPTCHA_TEST_POSTGRES_URL")
+
+    def url(self):
+        if not self.value:
+            self.value = subprocess.run([self.script, "start"], check=True, capture_output=True, text=True).stdout.strip()
+            self.started = True
+        return self.value
+
+    def stop(self):
+        if self.started:
+            subprocess.run([self.script, "stop"], check=False)
+
+
+class SignUpTests(SiteTest):
     """The site's sign-up form, with one store; subclasses name the store."""
 
     store_url = None
-    stack = None
 
     @classmethod
-    def setUpClass(cls):
-        cls.stack = Stack(ARGS, cls.store_url)
-        cls.driver = cls.stack.driver
-
-    @classmethod
-    def tearDownClass(cls):
-        if cls.stack:
-            cls.stack.stop()
+    def make_stack(cls):
+        return Stack(ARGS, cls.store_url)
 
     # -- page steps
-
-    def wait_for(self, condition, what, seconds=WAIT_SECONDS):
-        try:
-            return WebDriverWait(self.driver, seconds, poll_frequency=0.05).until(lambda d: condition())
-        except TimeoutException:
-            self.fail(f"timed out after {seconds} s waiting for {what}")
 
     def widget(self):
         return self.driver.find_element(By.CSS_SELECTOR, "[data-captcha-gen]")
@@ -75,19 +125,8 @@ class SignUpTests:
         self.wait_for(lambda: self.state() in ("ready", "error"), "the widget to load")
 
     def answer(self, root=None):
-        """Answers the challenge of `root` (default: the page's widget) with the keyboard; waits for the pass."""
-        root = root or self.widget()
-        self.wait_for(lambda: root.get_attribute("data-state") == "ready", "a ready widget")
-        cid = root.get_attribute("data-challenge-id")
-        challenge = self.driver.execute_script(
-            "var id = arguments[0]; return window.__challenges.filter(function (c) { return c.id === id; })[0]", cid)
-        target = challenge["answer"]["target"]["x"]
-        knob = root.find_element(By.CSS_SELECTOR, '[role="slider"]')
-        self.driver.execute_script("arguments[0].focus()", knob)
-        keys = [Keys.HOME] + [Keys.PAGE_UP] * (target // 10) + [Keys.ARROW_RIGHT] * (target % 10) + [Keys.ENTER]
-        ActionChains(self.driver).send_keys(*keys).perform()
-        self.wait_for(lambda: root.get_attribute("data-state") == "pass",
-                      f"a pass (status: {root.find_element(By.CSS_SELECTOR, '[role=status]').text!r})")
+        """Answers the challenge of `root` (default: the page's widget); waits for the pass."""
+        super().answer(root or self.widget())
 
     def solve(self):
         """Answers the page's widget; returns the pass token it put into the form."""
@@ -99,14 +138,10 @@ class SignUpTests:
         return token
 
     def submit(self, name, token=None):
-        """Submits the form (with `token` in the field, when given); (page text)."""
-        self.driver.find_element(By.NAME, "name").send_keys(name)
-        if token is not None:
-            self.driver.execute_script("arguments[0].value = arguments[1]", self.field(), token)
-        self.driver.find_element(By.CSS_SELECTOR, 'button[type="submit"]').click()
-        self.wait_for(lambda: "/signup" in self.driver.current_url and
-                      not self.driver.find_elements(By.CSS_SELECTOR, "form"), "the site's answer")
-        return self.driver.find_element(By.TAG_NAME, "body").text
+        """Submits the form (with `token` in the field, when given); the page's text."""
+        return self.submit_form(name, [self.field()] if token is not None else [], token,
+                                lambda: "/signup" in self.driver.current_url and
+                                not self.driver.find_elements(By.CSS_SELECTOR, "form"))
 
     def account_names(self):
         return [a["name"] for a in self.stack.accounts()]
@@ -247,22 +282,8 @@ POSTGRES = Postgres()
 
 def main():
     global ARGS
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--bin", default=".build/debug/captcha-gen")
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
-    parser.add_argument("--logs", default=".build/browser-test", help="where the processes' logs go")
-    ARGS, rest = parser.parse_known_args()
-    os.makedirs(ARGS.logs, exist_ok=True)
-    started = time.monotonic()
-    try:
-        result = unittest.main(argv=[sys.argv[0]] + rest, exit=False, verbosity=2).result
-    finally:
-        POSTGRES.stop()
-    failed = len(result.failures) + len(result.errors)
-    print(f"site end-to-end tests took {time.monotonic() - started:.1f} s")
-    print(f"site end-to-end: {max(result.testsRun - failed, 0)} passed, {failed} failed")
-    sys.exit(0 if result.wasSuccessful() else 1)
+    ARGS, rest = parse_arguments(__doc__)
+    run_tests("site end-to-end", rest, cleanup=POSTGRES.stop)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@ it accepts HTTPS on 127.0.0.1 with the given certificate and passes each connect
 upstream HTTP server and back. For libraries that only speak HTTPS (django-recaptcha builds
 https://DOMAIN/...). Prints `listening on https://localhost:PORT` first.
 
-    python tools/widget/tls_proxy.py --cert leaf.pem --key leaf.key --upstream 127.0.0.1:8080 [--port 0]
+    python -m tools.widget.tls_proxy --cert leaf.pem --key leaf.key --upstream 127.0.0.1:8080 [--port 0]
 """
 import argparse
 import asyncio

@@ -1,5 +1,5 @@
 """What the widget's browser tests share (browser_test.py, pow_widget_test.py): `captcha-gen serve
---dev --port 0` processes that report their address, headless Chromium with the challenge capture
+--dev` processes (tools/serve/serve_process.py), headless Chromium with the challenge capture
 (every challenge response the page fetches, with its --dev answer, and every state change), drags
 shaped like a hand's, and WidgetTest, the steps and assertions the tests are written in.
 
@@ -9,8 +9,6 @@ The scripts set ARGS (their parsed command line) and fill SERVERS (name -> serve
 import math
 import os
 import random
-import subprocess
-import threading
 import time
 import unittest
 
@@ -24,8 +22,9 @@ from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+from tools.serve.serve_process import ServeProcess
+
 KINDS = ["slide", "rotate", "pattern"]
-SERVER_START_SECONDS = 60
 STATE_WAIT_SECONDS = 20
 FAIL_HOLD_SECONDS = 1.0  # DESIGN.md: "fail" stays about a second before a new challenge
 
@@ -61,50 +60,10 @@ SERVERS = {}
 # Servers
 
 
-class Server:
-    """One `captcha-gen serve --dev --port 0` process; `url` is what it printed first."""
-
-    def __init__(self, binary, extra, log_path, kinds=KINDS):
-        self.log = open(log_path, "w")
-        # The proof of work is on, as by default: the widget solves it in its worker and sends the solution.
-        command = [binary, "serve", "--dev", "--port", "0", "--kind", ",".join(kinds), "--rate-limit", "0"] + extra
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.log, text=True)
-        self.url = self._read_address(command)
-        # Keep draining stdout so the server never blocks on a full pipe.
-        self.drain = threading.Thread(target=self.process.stdout.read, daemon=True)
-        self.drain.start()
-
-    def _read_address(self, command):
-        found = {}
-
-        def read_first_line():
-            found["line"] = self.process.stdout.readline()
-
-        reader = threading.Thread(target=read_first_line, daemon=True)
-        reader.start()
-        reader.join(SERVER_START_SECONDS)
-        line = found.get("line", "")
-        prefix = "listening on "
-        if not line.startswith(prefix):
-            self.stop()
-            raise RuntimeError(
-                f"{' '.join(command)} printed {line!r} instead of 'listening on http://HOST:PORT' "
-                f"(its log: {self.log.name})"
-            )
-        return line[len(prefix):].strip()
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        if getattr(self, "drain", None):
-            self.drain.join(5)
-        self.process.stdout.close()
-        self.log.close()
+def start_server(binary, extra, log_path, kinds=KINDS):
+    """`captcha-gen serve --dev` with `kinds` and no rate limit, plus `extra` arguments. The proof of
+    work is on, as by default: the widget solves it in its worker and sends the solution."""
+    return ServeProcess(binary, ["--dev", "--kind", ",".join(kinds), "--rate-limit", "0", *extra], log_path)
 
 
 def start_servers(specs, prefix):
@@ -113,7 +72,7 @@ def start_servers(specs, prefix):
     os.makedirs(ARGS.logs, exist_ok=True)
     try:
         for name, kinds, extra in specs:
-            SERVERS[name] = Server(ARGS.bin, extra, os.path.join(ARGS.logs, f"{prefix}-{name}.log"), kinds)
+            SERVERS[name] = start_server(ARGS.bin, extra, os.path.join(ARGS.logs, f"{prefix}-{name}.log"), kinds)
     except Exception:
         stop_servers()
         raise

@@ -3,7 +3,7 @@
 cases: the 64x64 jigsaw piece, the 1920x1080 rectangle with a puzzle hole (even-odd), the
 10,000-segment polygon in 128x128, and a 10,000-segment self-crossing rosette (both rules). Fill time only on both sides: the polygons are built once.
 
-    python3 tools/raster-compare/compare.py [--bench .build/release/captcha-bench] [--rounds 9]
+    python3 -m tools.bench.raster_compare [--bench .build/release/captcha-bench] [--rounds 9]
         [--baseline OTHER/captcha-bench]
 
 (`make raster-compare` builds captcha-bench, installs skia-python into .venv-raster and runs this.)

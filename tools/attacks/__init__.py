@@ -1,0 +1,1 @@
+"""The attack suite: the solvers an attacker would write, and their evaluation."""

@@ -1,0 +1,1 @@
+"""The container image's test."""

@@ -1,0 +1,1 @@
+"""Contact sheets for blind person reads, and their scores."""

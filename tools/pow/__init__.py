@@ -1,0 +1,1 @@
+"""The proof of work's checks, benchmarks and attack simulation."""

@@ -1,0 +1,1 @@
+"""Starting serve (the one launcher, serve_process.py), its API check and its benchmark."""
