@@ -301,6 +301,23 @@ static void cc_release_rows(uint8_t *pixels, size_t end, size_t *released) {
   }
 }
 
+/* Packs tightly stored RGBA rows into RGB in place (the fourth bytes are dropped; each pixel
+ * moves towards the start, so none is overwritten before it is read) and gives the quarter of
+ * the buffer that no longer holds pixels back to the system. libjpeg converts RGB and RGBA rows
+ * to YCbCr the same way, so the file is the same; the encoder then holds three bytes a pixel, as
+ * a decode to RGB would. */
+static void cc_pack_rgb_releasing(uint8_t *pixels, uint32_t width, uint32_t height) {
+  size_t count = (size_t)width * height;
+  for (size_t i = 0; i < count; i++) {
+    uint8_t r = pixels[4 * i], g = pixels[4 * i + 1], b = pixels[4 * i + 2];
+    pixels[3 * i] = r;
+    pixels[3 * i + 1] = g;
+    pixels[3 * i + 2] = b;
+  }
+  size_t released = count * 3;
+  cc_release_rows(pixels, count * 4, &released);
+}
+
 /* Optimised Huffman tables without keeping the picture's coefficients. libjpeg optimises its
  * tables by keeping every quantised DCT coefficient (2 bytes per value: 36 MB for a 12 MP picture
  * at 4:2:0) and entropy-coding them in a second pass. For a large picture the shim instead makes
@@ -529,6 +546,11 @@ static cc_status cc_jpeg_encode_rows(uint8_t *pixels, uint32_t width, uint32_t h
                  ? 2
                  : 1;
   int two_passes = passes == 2 && !progressive;
+  if (release && input == CC_JPEG_IN_RGBA && stride == (size_t)width * 4) {
+    cc_pack_rgb_releasing(pixels, width, height);
+    input = CC_JPEG_IN_RGB;
+    stride = (size_t)width * 3;
+  }
 
   struct jpeg_compress_struct cinfo, census_info;
   cc_jpeg_error error;

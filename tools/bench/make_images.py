@@ -3,7 +3,8 @@
     batch/   five photos of 0.6-3 MP, PNG and JPEG, the backgrounds of the batch comparison
     mixed/   four small PNGs (0.1-0.2 MP) and one 2 MP JPEG: the second batch comparison, where the
              Pillow script decodes little and each captcha's own work counts most
-    make/    bg-451x300.png and photo-12mp.jpg (4000x3000), the inputs of the make comparison
+    make/    bg-451x300.png and photo-1mp.jpg, photo-3mp.jpg, photo-12mp.jpg (1152x864, 2048x1536,
+             4000x3000), the inputs of the make comparison
 
 With --photos DIR (a folder holding the sample photos astronaut, china, flower, hubble_deep_field,
 stereo_motorcycle .jpg), each image is one of them resized with Lanczos plus a fixed film grain, so
@@ -36,6 +37,8 @@ MIXED = [
 MAKE = [
     ("bg-451x300.png", "flower.jpg", (451, 300), "PNG"),
     ("photo-12mp.jpg", "china.jpg", (4000, 3000), "JPEG"),
+    ("photo-1mp.jpg", "china.jpg", (1152, 864), "JPEG"),
+    ("photo-3mp.jpg", "china.jpg", (2048, 1536), "JPEG"),
 ]
 
 

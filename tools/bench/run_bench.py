@@ -5,7 +5,7 @@
             320x160 from the five photos of make_images.py, --jobs 2; plus the 2-vs-1-job scaling;
             then the same on the mixed set (four small PNGs and one 2 MP JPEG).
     make    wall time and peak RSS of `captcha-gen make` next to tools/bench/codec-floor (decode
-            and encode only) in three cases: 451x300 PNG -> PNG, 12 MP JPEG -> JPEG and
+            and encode only): 451x300 PNG -> PNG, 1, 3 and 12 MP JPEG -> JPEG and
             12 MP JPEG -> --size 320x160.
 
 With --before OLD_BINARY, an older captcha-gen runs in the same rounds (rows marked "before"), so
@@ -132,9 +132,12 @@ def make_section(a, folder, work, extra):
     png = os.path.join(folder, "bg-451x300.png")
     jpeg = os.path.join(folder, "photo-12mp.jpg")
     floor_extra = [x for x in extra if x == "--no-fsync"]
-    cases = [
-        ("451x300 PNG -> PNG", ["--image", png], ["png", png], a.samples * 2),
-        ("12 MP JPEG -> JPEG", ["--image", jpeg, "--format", "jpeg"], ["jpeg", jpeg], a.samples),
+    cases = [("451x300 PNG -> PNG", ["--image", png], ["png", png], a.samples * 2)]
+    for mp in (1, 3, 12):
+        photo = os.path.join(folder, f"photo-{mp}mp.jpg")
+        cases.append((f"{mp} MP JPEG -> JPEG", ["--image", photo, "--format", "jpeg"], ["jpeg", photo],
+                      a.samples))
+    cases += [
         ("12 MP JPEG -> --size 320x160", ["--image", jpeg, "--size", "320x160"],
          ["jpeg-size", jpeg], a.samples * 2),
     ]
@@ -163,12 +166,12 @@ def make_section(a, folder, work, extra):
                 peaks[key].append(peak)
         f_time = median(times["floor"])
         f_cpu = median(CPU[(name, "floor")])
-        cells = [f"{f_time * 1000:7.0f} ms {max(peaks['floor']):5.1f} MB"]
+        cells = [f"{f_time * 1000:7.0f} ms {median(peaks['floor']):5.1f} MB"]
         cpu_cells = [f"{f_cpu * 1000:7.1f} ms"]
         for key in looks:
             t = median(times[key])
             c = median(CPU[(name, key)])
-            cells.append(f"{t * 1000:7.0f} ms {t / f_time:4.2f}x {max(peaks[key]):5.1f} MB")
+            cells.append(f"{t * 1000:7.0f} ms {t / f_time:4.2f}x {median(peaks[key]):5.1f} MB")
             cpu_cells.append(f"{c * 1000:7.1f} ms {c / f_cpu:4.2f}x")
         print(f"  {name:30s} {cells[0]:>16s}" + "".join(f"{c:>26s}" for c in cells[1:]))
         print(f"  {'  CPU (user + sys)':30s} {cpu_cells[0]:>16s}" + "".join(f"{c:>26s}" for c in cpu_cells[1:]))

@@ -155,7 +155,9 @@ cc_status cc_jpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
  * (madvise MADV_DONTNEED; they read as zeros afterwards). A large baseline picture is encoded
  * in two streaming passes (the first counts the Huffman symbols), so its coefficients are never
  * kept and its rows are given back during the second; a progressive one keeps libjpeg's way, whose
- * coefficients (1.5 values of 2 bytes per pixel at 4:2:0) grow as its rows are given back. */
+ * coefficients (1.5 values of 2 bytes per pixel at 4:2:0) grow as its rows are given back.
+ * Tightly stored RGBA (stride width * 4) is first packed into RGB in place and the last quarter
+ * of the buffer given back; the file is the same. */
 cc_status cc_jpeg_encode_releasing(uint8_t *pixels, uint32_t width, uint32_t height,
                                    size_t stride, cc_jpeg_input input, int quality,
                                    int chroma444, int progressive, uint8_t **out,

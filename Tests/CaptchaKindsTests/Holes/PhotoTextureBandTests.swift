@@ -1,0 +1,48 @@
+import XCTest
+
+@testable import CaptchaHoles
+@testable import CaptchaImaging
+@testable import CaptchaSupport
+@testable import VectorRaster
+
+/// The textured hole's lent texture is worked out in bands of rows (so a large hole holds one band's
+/// plane, not one over its whole box); its detail must be the one a single band gives, or a big
+/// picture's hole changes.
+final class PhotoTextureBandTests: XCTestCase {
+  func testBandsGiveTheSameDetailAsOneBand() {
+    // A picture with gradients, edges and noise (the holes' test pictures are smaller).
+    var picture = RGBAImage(width: 180, height: 400)
+    var rng = Xoshiro256StarStar(seed: 3, stream: 9)
+    for y in 0..<400 {
+      for x in 0..<180 {
+        let p = (y * 180 + x) * 4
+        let edge = (x / 23 + y / 31) % 2 == 0 ? 0 : 60
+        picture.pixels[p] = UInt8((x + edge + rng.nextInt(in: 0...40)) % 256)
+        picture.pixels[p + 1] = UInt8((y / 2 + edge) % 256)
+        picture.pixels[p + 2] = UInt8(rng.nextInt(in: 0...255))
+        picture.pixels[p + 3] = 255
+      }
+    }
+    // Boxes of many bands, a last band of one row, one touching the top, every orientation.
+    let boxes = [
+      PixelRect(x: 30, y: 100, width: 90, height: 170), PixelRect(x: 0, y: 0, width: 120, height: 97),
+      PixelRect(x: 60, y: 250, width: 100, height: 150),
+    ]
+    for box in boxes {
+      for orientation in PhotoTexture.Orientation.allCases {
+        var draw = Xoshiro256StarStar(seed: 11, stream: 1)
+        let source = PhotoTexture.Source(image: picture, box: box, orientation: orientation, rng: &draw)
+        for c in 0..<3 {
+          let whole = PhotoTexture.channel(c, of: picture, from: source, bandRows: box.height)
+          XCTAssertTrue(whole.total > 0, "\(box): the texture has detail")
+          for bandRows in [16, 32, 96] {
+            let banded = PhotoTexture.channel(c, of: picture, from: source, bandRows: bandRows)
+            XCTAssertEqual(
+              banded.detail, whole.detail, "\(box), \(orientation), channel \(c), bands of \(bandRows)")
+            XCTAssertEqual(banded.total, whole.total)
+          }
+        }
+      }
+    }
+  }
+}
