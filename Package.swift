@@ -204,7 +204,9 @@ let package = Package(
     .testTarget(name: "CLITests", dependencies: ["CaptchaKit"]),
     .testTarget(
       name: "CaptchaArgumentsTests",
-      dependencies: ["CaptchaArguments", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+      dependencies: [
+        "CaptchaArguments", "CaptchaKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
     ),
     // The ChallengeStore contract as XCTest assertions, run against every store (ours in the tests,
     // a user's own store in theirs).

@@ -30,31 +30,37 @@ public enum CommandLineWording {
       let rest = fields.dropFirst().map(flag)
       return rest.isEmpty ? flag(first) : "\(flag(first)) (or \(rest.joined(separator: ", ")))"
     }
-    switch error {
-    case .missing(let kind, let fields):
-      return "the answer is a \(kind) captcha; answer it with \(list(fields))"
-    case .notFor(let kind, let field, let fields):
-      return "the answer is a \(kind) captcha; answer it with \(list(fields)), not \(flag(field))"
-    case .bothGiven(let a, let b):
-      return "give either \(flag(a)) or \(flag(b)), not both"
-    case .notFinite(let field):
-      return "\(flag(field)) must be a finite number"
-    case .notPositive(let field):
-      return "\(flag(field)) must be a positive number"
-    case .requiredInMode(let field, let mode):
-      return "the answer is in \(mode) mode, so \(flag(field)) is required"
-    case .noSteps(let field):
+    let kind = error.kind ?? ""
+    let field = error.fields.first.map(flag) ?? ""
+    switch error.code {
+    case .missing:
+      return "the answer is a \(kind) captcha; answer it with \(list(error.answeredWith))"
+    case .notFor:
+      return "the answer is a \(kind) captcha; answer it with \(list(error.answeredWith)), not \(field)"
+    case .bothGiven:
+      return "give either \(error.fields.map(flag).joined(separator: " or ")), not both"
+    case .notFinite:
+      return "\(field) must be a finite number"
+    case .notPositive:
+      return "\(field) must be a positive number"
+    case .requiredInMode:
+      return "the answer is in \(error.mode ?? "") mode, so \(field) is required"
+    case .noSteps:
       return
-        "the answer has no steps (made without \(flag(CaptchaOption.steps))); answer it with \(flag(field))"
-    case .notAStop(let step, let count):
-      return "\(flag(ResponseField.step)) \(step) is not a stop of the answer; its stops are 0…\(count - 1)"
+        "the answer has no steps (made without \(flag(CaptchaOption.steps))); answer it with \(field)"
+    case .notAStop:
+      guard let stop = error.stop else { return error.description }
+      return
+        "\(flag(ResponseField.step)) \(stop.step) is not a stop of the answer; its stops are 0…\(stop.count - 1)"
+    default:
+      return error.description
     }
   }
 }
 
 extension CaptchaError.Kind {
   /// The sysexits code the command line exits with: 64 usage, 65 bad data, 66 missing input,
-  /// 73 cannot create, 74 I/O error.
+  /// 73 cannot create, 74 I/O error; 70 (internal software error) for a category it does not know.
   public var exitCode: Int32 {
     switch self {
     case .usage: return 64
@@ -62,6 +68,7 @@ extension CaptchaError.Kind {
     case .missingInput: return 66
     case .cannotCreate: return 73
     case .io: return 74
+    default: return 70
     }
   }
 }

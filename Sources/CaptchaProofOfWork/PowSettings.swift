@@ -68,14 +68,38 @@ public struct PowSettings: Sendable, Equatable {
   }
 }
 
-/// What the proof of work can refuse: a setting out of range, scrypt parameters it cannot run.
-public enum PowError: Error, Equatable, Sendable, CustomStringConvertible {
-  case setting(String)
-  case scryptParameters(String)
-
-  public var description: String {
-    switch self {
-    case .setting(let sentence), .scryptParameters(let sentence): return sentence
+/// What the proof of work can refuse: a setting out of range, scrypt parameters it cannot run. A
+/// struct over a private list of reasons, so that a new reason is no source break for code that
+/// reads these: compare `code` with the static members (`error.code == .setting`).
+public struct PowError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// Which refusal it is; more may come.
+  public struct Code: Hashable, Sendable, CustomStringConvertible {
+    private enum Value: String, Hashable, Sendable {
+      case setting, scryptParameters
     }
+    private let value: Value
+
+    /// A setting out of its range.
+    public static let setting = Code(value: .setting)
+    /// scrypt parameters it cannot run with (or the memory they need cannot be had).
+    public static let scryptParameters = Code(value: .scryptParameters)
+
+    public var description: String { value.rawValue }
   }
+
+  /// Which refusal this is.
+  public let code: Code
+  /// The refusal in one sentence.
+  public let description: String
+
+  private init(_ code: Code, _ sentence: String) {
+    self.code = code
+    self.description = sentence
+  }
+
+  /// A setting out of its range, in one sentence.
+  public static func setting(_ sentence: String) -> Self { Self(.setting, sentence) }
+
+  /// scrypt parameters it cannot run with, in one sentence.
+  public static func scryptParameters(_ sentence: String) -> Self { Self(.scryptParameters, sentence) }
 }

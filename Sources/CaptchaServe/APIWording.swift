@@ -20,23 +20,28 @@ enum APIWording {
       let rest = fields.dropFirst().map(field)
       return rest.isEmpty ? field(first) : "\(field(first)) (or \(rest.joined(separator: ", ")))"
     }
-    switch error {
-    case .missing(let kind, let fields):
-      return "a \(kind) challenge is answered with \(list(fields))"
-    case .notFor(let kind, let stray, let fields):
-      return "a \(kind) challenge is answered with \(list(fields)), not \(field(stray))"
-    case .bothGiven(let a, let b):
-      return "give either \(field(a)) or \(field(b)), not both"
-    case .notFinite(let f):
-      return "\(field(f)) must be a finite number"
-    case .notPositive(let f):
-      return "\(field(f)) must be a positive number"
-    case .requiredInMode(let f, let mode):
-      return "this challenge is in \(mode) mode, so \(field(f)) is required"
-    case .noSteps(let f):
-      return "this challenge has no steps; answer it with \(field(f))"
-    case .notAStop(let step, let count):
-      return "\(field(.step)) \(step) is not a stop of this challenge; its stops are 0…\(count - 1)"
+    let kind = error.kind ?? ""
+    let named = error.fields.first.map(field) ?? ""
+    switch error.code {
+    case .missing:
+      return "a \(kind) challenge is answered with \(list(error.answeredWith))"
+    case .notFor:
+      return "a \(kind) challenge is answered with \(list(error.answeredWith)), not \(named)"
+    case .bothGiven:
+      return "give either \(error.fields.map(field).joined(separator: " or ")), not both"
+    case .notFinite:
+      return "\(named) must be a finite number"
+    case .notPositive:
+      return "\(named) must be a positive number"
+    case .requiredInMode:
+      return "this challenge is in \(error.mode ?? "") mode, so \(named) is required"
+    case .noSteps:
+      return "this challenge has no steps; answer it with \(named)"
+    case .notAStop:
+      guard let stop = error.stop else { return error.description }
+      return "\(field(.step)) \(stop.step) is not a stop of this challenge; its stops are 0…\(stop.count - 1)"
+    default:
+      return error.description
     }
   }
 }

@@ -37,7 +37,7 @@ enum DropInShape: String, CaseIterable, Sendable {
   /// The service's error code for a refused token.
   func code(_ refusal: SiteverifyRefusal) -> String {
     guard self == .hcaptcha else { return refusal.code.rawValue }
-    switch refusal {
+    switch refusal.reason {
     case .used: return "already-seen-response"
     case .expired: return "expired-input-response"
     case .unknownToken: return "invalid-or-already-seen-response"

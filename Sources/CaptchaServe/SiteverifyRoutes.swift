@@ -60,7 +60,7 @@ struct SiteverifyRoutes {
         ]))
     case .failure(let refusal):
       report((refusal.code.rawValue, nil, nil))
-      let status: HTTPResponse.Status = if case .oversizedResponse = refusal { .badRequest } else { .ok }
+      let status: HTTPResponse.Status = refusal.reason == .oversizedResponse ? .badRequest : .ok
       return Self.failure(refusal.code, Self.sentence(refusal), status: status)
     }
   }
@@ -77,18 +77,20 @@ struct SiteverifyRoutes {
 
   /// A refusal in words, using the body's field names.
   static func sentence(_ refusal: SiteverifyRefusal) -> String {
-    switch refusal {
+    switch refusal.reason {
     case .noSecret: return "\"secret\" is missing: send the site's secret"
     case .unknownSecret: return "\"secret\" is not the secret of any site served here"
     case .noResponse: return "\"response\" is missing: send the token the widget put into the form"
-    case .oversizedResponse(let length):
-      return "\"response\" is \(length) bytes long; a token is at most \(PassToken.maxLength)"
+    case .oversizedResponse:
+      return
+        "\"response\" is \(refusal.responseLength ?? 0) bytes long; a token is at most \(PassToken.maxLength)"
     case .malformedResponse: return "\"response\" is not a pass token"
     case .unknownToken: return "this pass token is unknown (never issued, or expired and removed)"
     case .otherSite: return "this pass token belongs to another site"
     case .used: return "this pass token was already checked; each token checks once"
     case .expired: return "this pass token has expired"
     case .testKeyAlwaysFails: return "this is the test secret that always fails"
+    default: return refusal.description
     }
   }
 }

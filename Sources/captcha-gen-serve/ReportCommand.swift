@@ -101,17 +101,21 @@ struct ReportCommand: AsyncParsableCommand {
 
   /// A report error in the words of the command's options.
   static func text(_ error: AnalyticsReportError) -> String {
-    switch error {
-    case .badSince(let text):
+    switch error.code {
+    case .badSince:
       return
-        "--since \(text): give a duration such as 24h, 7d, 30m or 90s, or a time such as 2026-12-06T10:00:00Z or 2026-12-06T11:00:00+01:00"
-    case .badUntil(let text):
-      return "--until \(text): give a time such as 2026-12-06T10:00:00Z or 2026-12-06T11:00:00+01:00"
-    case .emptyPeriod(let since, let until):
+        "--since \(error.refusedText ?? ""): give a duration such as 24h, 7d, 30m or 90s, or a time such as 2026-12-06T10:00:00Z or 2026-12-06T11:00:00+01:00"
+    case .badUntil:
       return
-        "the period is empty: --since (\(AnalyticsReport.timeText(since))) must come before --until (\(AnalyticsReport.timeText(until)))"
-    case .unknownSite(let site):
-      return "--site \(site): no site of that key has ever been counted in this store"
+        "--until \(error.refusedText ?? ""): give a time such as 2026-12-06T10:00:00Z or 2026-12-06T11:00:00+01:00"
+    case .emptyPeriod:
+      guard let period = error.emptyPeriod else { return error.description }
+      return
+        "the period is empty: --since (\(AnalyticsReport.timeText(period.since))) must come before --until (\(AnalyticsReport.timeText(period.until)))"
+    case .unknownSite:
+      return "--site \(error.sitekey ?? ""): no site of that key has ever been counted in this store"
+    default:
+      return error.description
     }
   }
 

@@ -16,7 +16,23 @@ final class ScryptVectorTests: XCTestCase {
   }
 
   func testParametersOutOfRangeThrow() {
-    XCTAssertThrowsError(try Scrypt.derive(password: [], salt: [], n: 1000, r: 1, p: 1, length: 32))
-    XCTAssertThrowsError(try Scrypt.derive(password: [], salt: [], n: 16, r: 0, p: 1, length: 32))
+    XCTAssertThrowsError(try Scrypt.derive(password: [], salt: [], n: 1000, r: 1, p: 1, length: 32)) {
+      let error = $0 as? PowError
+      XCTAssertEqual(error?.code, .scryptParameters)
+      XCTAssertEqual(
+        error?.description,
+        "scrypt cannot run with N=1000, r=1, p=1: N must be a power of two above 1 and the memory available")
+    }
+    XCTAssertThrowsError(try Scrypt.derive(password: [], salt: [], n: 16, r: 0, p: 1, length: 32)) {
+      XCTAssertEqual(($0 as? PowError)?.code, .scryptParameters)
+    }
+  }
+
+  func testSettingsOutOfRangeSayWhichInOneSentence() {
+    XCTAssertThrowsError(try PowSettings.validated(steps: 4)) {
+      XCTAssertEqual($0 as? PowError, .setting("steps must be in 8...4096"))
+      XCTAssertEqual(($0 as? PowError)?.code, .setting)
+      XCTAssertEqual("\($0)", "steps must be in 8...4096")
+    }
   }
 }

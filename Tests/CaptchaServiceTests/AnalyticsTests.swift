@@ -186,7 +186,7 @@ final class AnalyticsTests: XCTestCase {
     XCTAssertThrowsError(
       try AnalyticsPeriod.parse(since: "2027-01-15T09:00:00Z", until: "2027-01-15T08:00:00Z", now: now)
     ) {
-      guard case .emptyPeriod = $0 as? AnalyticsReportError else { return XCTFail("\($0)") }
+      XCTAssertEqual(($0 as? AnalyticsReportError)?.code, .emptyPeriod)
     }
   }
 

@@ -111,6 +111,24 @@ final class SiteverifyTests: XCTestCase {
     }
   }
 
+  func testRefusalsAndCodesAreReadWithoutSwitchingOnThem() {
+    let oversized = SiteverifyRefusal.oversizedResponse(length: 2049)
+    XCTAssertEqual(oversized.reason, .oversizedResponse)
+    XCTAssertEqual(oversized.responseLength, 2049)
+    XCTAssertEqual(oversized.code, .invalidInputResponse)
+    XCTAssertNotEqual(oversized, .oversizedResponse(length: 2050))
+    XCTAssertEqual(SiteverifyRefusal.expired.reason, .expired)
+    XCTAssertNil(SiteverifyRefusal.expired.responseLength)
+    XCTAssertEqual(SiteverifyErrorCode(rawValue: "bad-request"), .badRequest)
+    XCTAssertNil(SiteverifyErrorCode(rawValue: "no-such-code"))
+    XCTAssertEqual(
+      SiteverifyErrorCode.allCases.map(\.rawValue),
+      [
+        "missing-input-secret", "invalid-input-secret", "missing-input-response", "invalid-input-response",
+        "timeout-or-duplicate", "bad-request", "internal-error",
+      ])
+  }
+
   func testBadSecretsAndResponsesGetTheirRefusals() async throws {
     try await withSites { service in
       let cases: [(String?, String?, SiteverifyRefusal)] = [

@@ -10,7 +10,8 @@ const parts = loadWidgetParts('states.js');
 const { initialModel: modelOf, step, isLive } = parts.states;
 const TEXT = parts.strings.translator('en');
 const t = TEXT.t;
-const KINDS = ['slide', 'rotate', 'pattern', 'pow'];
+const POW_KIND = parts.core.NO_PUZZLE_KIND;
+const KINDS = ['slide', 'rotate', 'pattern', POW_KIND];
 const initialModel = (kind, kinds) => modelOf(kind, kinds, TEXT);
 const SLIDE = { id: 'a1', kind: 'slide', pow: { level: 1 } };
 
@@ -161,14 +162,14 @@ test('the proof of work failing: at once when idle, after the submit when busy, 
 });
 
 test('the no-puzzle challenge submits itself; invisible when the site chose it, not the person', () => {
-  const POW = { id: 'p1', kind: 'pow', pow: { level: 3 } };
-  const sites = run(initialModel('pow', KINDS), { type: 'load' }, { type: 'arrived', generation: 1, challenge: POW });
+  const POW = { id: 'p1', kind: POW_KIND, pow: { level: 3 } };
+  const sites = run(initialModel(POW_KIND, KINDS), { type: 'load' }, { type: 'arrived', generation: 1, challenge: POW });
   assert.deepEqual(names(sites.effects), ['render', 'show', 'status', 'verify']);
   assert.equal(sites.effects[0].invisible, true);
   assert.equal(sites.effects[1].message, t('checking'));
   assert.equal(sites.model.busy, true);
   const chosen = run(ready(), { type: 'switchMode' });
-  assert.deepEqual(chosen.effects.at(-1), { effect: 'fetch', kind: 'pow', generation: 2 });
+  assert.deepEqual(chosen.effects.at(-1), { effect: 'fetch', kind: POW_KIND, generation: 2 });
   const arrived = step(chosen.model, { type: 'arrived', generation: 2, challenge: POW });
   assert.equal(arrived.effects[0].invisible, false);
   assert.deepEqual(run(arrived.model, { type: 'switchMode' }).effects.at(-1), { effect: 'fetch', kind: 'slide', generation: 3 });

@@ -4,7 +4,11 @@
 # declaration fails, an added one passes. Usage: tools/check/api_breakage.sh [BASELINE]
 # BASELINE is a tag, branch or commit; by default the newest tag matching v* (the last release).
 # Without such a tag there is nothing to compare against: it says so and exits 0.
-# The baseline is built in a temporary folder, so the first run takes as long as a clean build.
+# Breaks accepted since the baseline are listed, one message a line, in api-breakage-allowed.txt
+# beside this script (lines starting with # are comments); the list is emptied when a release is
+# tagged. The baseline is built once in .build/<triple>/apidiff/ (as long as a clean build)
+# and its API files are kept there for the next run; API_BASELINE_DIR=<folder> keeps them there
+# instead (a CI cache, keyed by the baseline's commit, then skips the baseline's build).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -24,5 +28,12 @@ if git diff --quiet "$baseline" -- Sources Package.swift Package.resolved; then
   echo "api-breakage: Sources and Package.swift are $baseline's, so its API is unchanged."
   exit 0
 fi
-echo "api-breakage: comparing the library products' public API with $baseline"
-exec "${SWIFT:-swift}" package diagnose-api-breaking-changes "$baseline"
+allowed="tools/check/api-breakage-allowed.txt"
+accepted="$(mktemp)"
+trap 'rm -f "$accepted"' EXIT
+grep -v -e '^#' -e '^[[:space:]]*$' "$allowed" >"$accepted" || true
+echo "api-breakage: comparing the library products' public API with $baseline" \
+  "($(grep -c "" "$accepted") accepted breaks listed in $allowed)"
+options=(--breakage-allowlist-path "$accepted")
+if [ -n "${API_BASELINE_DIR:-}" ]; then options+=(--baseline-dir "$API_BASELINE_DIR"); fi
+"${SWIFT:-swift}" package diagnose-api-breaking-changes "$baseline" "${options[@]}"

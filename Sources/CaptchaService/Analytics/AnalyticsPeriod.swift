@@ -64,14 +64,92 @@ public struct AnalyticsPeriod: Sendable, Equatable {
   }
 }
 
-/// Why a report cannot be made (each front end words it: flags for the CLI, parameters for HTTP).
-public enum AnalyticsReportError: Error, Equatable, Sendable {
+/// Why a report cannot be made (each front end words it: flags for the CLI, parameters for HTTP). A
+/// struct over a private list of reasons, so that a new reason is no source break for code that
+/// reads these: compare `code` with the static members (`error.code == .badSince`), or the whole
+/// error with one (`error == .unknownSite("k")`).
+public struct AnalyticsReportError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// Which refusal it is; more may come.
+  public struct Code: Hashable, Sendable, CustomStringConvertible {
+    private enum Value: String, Hashable, Sendable {
+      case badSince, badUntil, emptyPeriod, unknownSite
+    }
+    private let value: Value
+
+    /// A start that is neither a duration nor a time.
+    public static let badSince = Code(value: .badSince)
+    /// An end that is not a time.
+    public static let badUntil = Code(value: .badUntil)
+    /// A start at or after the end.
+    public static let emptyPeriod = Code(value: .emptyPeriod)
+    /// A site key no site has (or, reading a store alone, one the store never counted).
+    public static let unknownSite = Code(value: .unknownSite)
+
+    public var description: String { value.rawValue }
+  }
+
+  private enum Reason: Equatable, Sendable {
+    case badSince(String)
+    case badUntil(String)
+    case emptyPeriod(since: Date, until: Date)
+    case unknownSite(String)
+  }
+
+  private let reason: Reason
+
+  private init(_ reason: Reason) { self.reason = reason }
+
   /// A start that is neither a duration nor a time.
-  case badSince(String)
+  public static func badSince(_ text: String) -> Self { Self(.badSince(text)) }
   /// An end that is not a time.
-  case badUntil(String)
+  public static func badUntil(_ text: String) -> Self { Self(.badUntil(text)) }
   /// A start at or after the end.
-  case emptyPeriod(since: Date, until: Date)
+  public static func emptyPeriod(since: Date, until: Date) -> Self {
+    Self(.emptyPeriod(since: since, until: until))
+  }
   /// A site key no site has (or, reading a store alone, one the store never counted).
-  case unknownSite(String)
+  public static func unknownSite(_ sitekey: String) -> Self { Self(.unknownSite(sitekey)) }
+
+  /// Which refusal this is.
+  public var code: Code {
+    switch reason {
+    case .badSince: return .badSince
+    case .badUntil: return .badUntil
+    case .emptyPeriod: return .emptyPeriod
+    case .unknownSite: return .unknownSite
+    }
+  }
+
+  /// The text refused as a start (`.badSince`) or an end (`.badUntil`); nil otherwise.
+  public var refusedText: String? {
+    switch reason {
+    case .badSince(let text), .badUntil(let text): return text
+    default: return nil
+    }
+  }
+
+  /// The start and end of an empty period (`.emptyPeriod`); nil otherwise.
+  public var emptyPeriod: AnalyticsPeriod? {
+    if case .emptyPeriod(let since, let until) = reason { return AnalyticsPeriod(since: since, until: until) }
+    return nil
+  }
+
+  /// The site key no site has (`.unknownSite`); nil otherwise.
+  public var sitekey: String? {
+    if case .unknownSite(let sitekey) = reason { return sitekey }
+    return nil
+  }
+
+  /// The refusal in plain words, for logs and library users (each front end words it itself).
+  public var description: String {
+    switch reason {
+    case .badSince(let text): return "the start \"\(text)\" is neither a duration nor a time"
+    case .badUntil(let text): return "the end \"\(text)\" is not a time"
+    case .emptyPeriod(let since, let until):
+      return
+        "the period is empty: its start (\(AnalyticsReport.timeText(since))) must come before its end "
+        + "(\(AnalyticsReport.timeText(until)))"
+    case .unknownSite(let sitekey): return "site \"\(sitekey)\" is unknown here"
+    }
+  }
 }

@@ -42,51 +42,135 @@ public struct PassClaims: Sendable, Equatable {
   }
 }
 
-/// Why siteverify refused a token.
-public enum SiteverifyRefusal: Sendable, Equatable {
+/// Why siteverify refused a token. A struct over a private list of reasons, so that a new reason is
+/// no source break for code that reads these: compare `reason` with the static members
+/// (`refusal.reason == .expired`), or the whole refusal with one (`refusal == .used`).
+public struct SiteverifyRefusal: Sendable, Equatable, CustomStringConvertible {
+  /// Which refusal it is; more may come.
+  public struct Reason: Hashable, Sendable, CustomStringConvertible {
+    private enum Value: String, Hashable, Sendable {
+      case noSecret, unknownSecret, noResponse, oversizedResponse, malformedResponse, unknownToken, otherSite
+      case used, expired, testKeyAlwaysFails
+    }
+    private let value: Value
+
+    /// No secret, or an empty one.
+    public static let noSecret = Reason(value: .noSecret)
+    /// A secret no site has (or one rotated out past its overlap).
+    public static let unknownSecret = Reason(value: .unknownSecret)
+    /// No token, or an empty one.
+    public static let noResponse = Reason(value: .noResponse)
+    /// A response longer than `PassToken.maxLength` characters.
+    public static let oversizedResponse = Reason(value: .oversizedResponse)
+    /// A response that does not have the form of a token.
+    public static let malformedResponse = Reason(value: .malformedResponse)
+    /// A token of the right form that was never issued (or was swept).
+    public static let unknownToken = Reason(value: .unknownToken)
+    /// A token of another site (it stays usable for its own).
+    public static let otherSite = Reason(value: .otherSite)
+    /// A token that was redeemed before.
+    public static let used = Reason(value: .used)
+    /// A token past its expiry.
+    public static let expired = Reason(value: .expired)
+    /// The test site whose siteverify always fails (`--test-keys`).
+    public static let testKeyAlwaysFails = Reason(value: .testKeyAlwaysFails)
+
+    public var description: String { value.rawValue }
+  }
+
+  /// Which refusal this is.
+  public let reason: Reason
+  /// The response's length in bytes, for `.oversizedResponse`; nil otherwise.
+  public let responseLength: Int?
+
+  private init(_ reason: Reason, responseLength: Int? = nil) {
+    self.reason = reason
+    self.responseLength = responseLength
+  }
+
   /// No secret, or an empty one.
-  case noSecret
+  public static let noSecret = Self(.noSecret)
   /// A secret no site has (or one rotated out past its overlap).
-  case unknownSecret
+  public static let unknownSecret = Self(.unknownSecret)
   /// No token, or an empty one.
-  case noResponse
+  public static let noResponse = Self(.noResponse)
   /// A response longer than `PassToken.maxLength` characters.
-  case oversizedResponse(length: Int)
+  public static func oversizedResponse(length: Int) -> Self {
+    Self(.oversizedResponse, responseLength: length)
+  }
   /// A response that does not have the form of a token.
-  case malformedResponse
+  public static let malformedResponse = Self(.malformedResponse)
   /// A token of the right form that was never issued (or was swept).
-  case unknownToken
+  public static let unknownToken = Self(.unknownToken)
   /// A token of another site (it stays usable for its own).
-  case otherSite
+  public static let otherSite = Self(.otherSite)
   /// A token that was redeemed before.
-  case used
+  public static let used = Self(.used)
   /// A token past its expiry.
-  case expired
+  public static let expired = Self(.expired)
   /// The test site whose siteverify always fails (`--test-keys`).
-  case testKeyAlwaysFails
+  public static let testKeyAlwaysFails = Self(.testKeyAlwaysFails)
 
   /// Turnstile's error code for this refusal.
   public var code: SiteverifyErrorCode {
-    switch self {
+    switch reason {
     case .noSecret: return .missingInputSecret
     case .unknownSecret: return .invalidInputSecret
     case .noResponse: return .missingInputResponse
-    case .oversizedResponse, .malformedResponse, .unknownToken, .otherSite, .testKeyAlwaysFails:
-      return .invalidInputResponse
     case .used, .expired: return .timeoutOrDuplicate
+    default: return .invalidInputResponse
+    }
+  }
+
+  /// The refusal in plain words, for logs and library users (the HTTP API words it with its fields).
+  public var description: String {
+    switch reason {
+    case .noSecret: return "no secret was sent"
+    case .unknownSecret: return "the secret is not the secret of any site"
+    case .noResponse: return "no pass token was sent"
+    case .oversizedResponse:
+      return "the response is \(responseLength ?? 0) bytes long; a token is at most \(PassToken.maxLength)"
+    case .malformedResponse: return "the response is not a pass token"
+    case .unknownToken: return "the pass token is unknown (never issued, or expired and removed)"
+    case .otherSite: return "the pass token belongs to another site"
+    case .used: return "the pass token was already checked"
+    case .expired: return "the pass token has expired"
+    case .testKeyAlwaysFails: return "this is the test secret that always fails"
+    default: return "siteverify refused the token (\(reason))"
     }
   }
 }
 
-/// Turnstile's siteverify error codes.
-public enum SiteverifyErrorCode: String, Sendable, CaseIterable {
-  case missingInputSecret = "missing-input-secret"
-  case invalidInputSecret = "invalid-input-secret"
-  case missingInputResponse = "missing-input-response"
-  case invalidInputResponse = "invalid-input-response"
-  case timeoutOrDuplicate = "timeout-or-duplicate"
-  case badRequest = "bad-request"
-  case internalError = "internal-error"
+/// Turnstile's siteverify error codes, by their text on the wire (`rawValue`). A struct, so that a
+/// new code is no source break for code that reads these: compare with the static members; a
+/// `switch` needs a `default`.
+public struct SiteverifyErrorCode: RawRepresentable, Hashable, Sendable, CaseIterable, CustomStringConvertible
+{
+  public let rawValue: String
+
+  private init(_ rawValue: String) { self.rawValue = rawValue }
+
+  /// The code whose text is `rawValue`; nil for a text that is none of `allCases`.
+  public init?(rawValue: String) {
+    guard let known = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+    self = known
+  }
+
+  public static let missingInputSecret = Self("missing-input-secret")
+  public static let invalidInputSecret = Self("invalid-input-secret")
+  public static let missingInputResponse = Self("missing-input-response")
+  public static let invalidInputResponse = Self("invalid-input-response")
+  public static let timeoutOrDuplicate = Self("timeout-or-duplicate")
+  public static let badRequest = Self("bad-request")
+  public static let internalError = Self("internal-error")
+
+  /// Every code this version sends.
+  public static let allCases: [Self] = [
+    missingInputSecret, invalidInputSecret, missingInputResponse, invalidInputResponse, timeoutOrDuplicate,
+    badRequest, internalError,
+  ]
+
+  public var description: String { rawValue }
 }
 
 extension ChallengeService {

@@ -53,6 +53,15 @@
 
   const RESPONSE_FIELD = 'captcha-gen-response'; // the form field the pass token goes into
 
+  // The no-puzzle challenge's kind on the wire ({"kind": "pow"}: proof of work only, no picture;
+  // ChallengeChoice.noPuzzleName on the server). The one place the widget spells it.
+  const NO_PUZZLE_KIND = 'pow';
+
+  /** Whether `ch` is the no-puzzle challenge. */
+  function isNoPuzzle(ch) {
+    return !!ch && ch.kind === NO_PUZZLE_KIND;
+  }
+
   // The look: every colour a --cg-* custom property, set at zero specificity (:where) so that any
   // rule of the site's wins. Light, dark (data-theme), and auto following prefers-color-scheme.
   const LIGHT =
@@ -286,7 +295,7 @@
   }
 
   parts.core = { THEME_COLOURS: { light: LIGHT, dark: DARK }, FAIL_HOLD_MS: FAIL_HOLD_MS, SNAP_MS: SNAP_MS, RING_FACTOR: RING_FACTOR,
-    KEY_STEPS: KEY_STEPS, RESPONSE_FIELD: RESPONSE_FIELD, el: el,
+    KEY_STEPS: KEY_STEPS, RESPONSE_FIELD: RESPONSE_FIELD, NO_PUZZLE_KIND: NO_PUZZLE_KIND, isNoPuzzle: isNoPuzzle, el: el,
     injectStyle: injectStyle, pct: pct, clamp: clamp, round2: round2, shortTurn: shortTurn,
     toBackground: toBackground, stageFor: stageFor, pieceImage: pieceImage,
     createClient: createClient };

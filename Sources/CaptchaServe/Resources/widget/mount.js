@@ -4,7 +4,7 @@
 
   const pickLanguage = parts.strings.pickLanguage, translator = parts.strings.translator;
   const validOverrides = parts.strings.validOverrides, setStrings = parts.strings.setStrings;
-  const RESPONSE_FIELD = parts.core.RESPONSE_FIELD, el = parts.core.el;
+  const RESPONSE_FIELD = parts.core.RESPONSE_FIELD, el = parts.core.el, isNoPuzzle = parts.core.isNoPuzzle;
   const injectStyle = parts.core.injectStyle, createClient = parts.core.createClient;
   const slideControl = parts.slide.slideControl, rotateControl = parts.rotate.rotateControl;
   const resolvePattern = parts.pattern.resolvePattern, patternControl = parts.pattern.patternControl;
@@ -220,7 +220,7 @@
         .then(function (ch) {
           if (e.generation !== model.generation) return null;
           job = pow = solvePow(ch, e.generation);
-          if (ch.kind === 'pow') return ch;
+          if (isNoPuzzle(ch)) return ch;
           ch.backgroundURL = client.url(ch.background);
           ch.pieceURL = client.url(ch.piece);
           const failure = text.t('imageFailed');
@@ -258,7 +258,7 @@
     function powSolution(generation) {
       const ch = model.challenge;
       if (!pow || pow.solution || !ch.pow) return Promise.resolve(pow && pow.solution);
-      if (ch.kind !== 'pow') status.textContent = text.t('powWait');
+      if (!isNoPuzzle(ch)) status.textContent = text.t('powWait');
       root.setAttribute('aria-busy', 'true');
       return pow.wait().then(function (solution) {
         if (generation === model.generation) root.setAttribute('aria-busy', 'false');

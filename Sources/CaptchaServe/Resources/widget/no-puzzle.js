@@ -2,7 +2,7 @@
 (function (parts) {
   'use strict';
 
-  const el = parts.core.el;
+  const el = parts.core.el, isNoPuzzle = parts.core.isNoPuzzle;
 
   // =============================================================================================
   // 10. The no-puzzle challenge ({"kind": "pow"}): shown as a progress bar while the worker solves
@@ -57,7 +57,7 @@
 
   /** Whether `ch` runs invisibly: the no-puzzle challenge the site chose, not the person. */
   function isInvisible(ch, chosen) {
-    return !!ch && ch.kind === 'pow' && !chosen;
+    return isNoPuzzle(ch) && !chosen;
   }
 
   parts.noPuzzle = { powControl: powControl, createFooter: createFooter, isInvisible: isInvisible };

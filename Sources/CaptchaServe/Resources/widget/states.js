@@ -3,6 +3,7 @@
   'use strict';
 
   const FAIL_HOLD_MS = parts.core.FAIL_HOLD_MS;
+  const NO_PUZZLE_KIND = parts.core.NO_PUZZLE_KIND, isNoPuzzle = parts.core.isNoPuzzle;
   const isInvisible = parts.noPuzzle.isInvisible;
 
   // =============================================================================================
@@ -21,7 +22,7 @@
   //     announcePass {token, expiresAt, id, kind}, announceExpire {id}.
 
   /** The catalog key of each kind's prompt. */
-  const PROMPTS = { slide: 'promptSlide', rotate: 'promptRotate', pattern: 'promptPattern', pow: 'promptPow' };
+  const PROMPTS = { slide: 'promptSlide', rotate: 'promptRotate', pattern: 'promptPattern', [NO_PUZZLE_KIND]: 'promptPow' };
 
   /**
    * A widget before its first load: it asks for `kind` ('' for the server's first), shows `kinds`
@@ -125,7 +126,7 @@
       return result(next, [
         { effect: 'clear' },
         show('loading', typeof event.message === 'string' ? event.message : model.text.t('loading')),
-        { effect: 'fetch', kind: model.noPuzzle ? 'pow' : model.kind, generation: generation },
+        { effect: 'fetch', kind: model.noPuzzle ? NO_PUZZLE_KIND : model.kind, generation: generation },
       ]);
     },
     switchMode: function (model, event) {
@@ -146,10 +147,10 @@
       }
       const ready = result(assign(model, { state: 'ready', challenge: ch, busy: false }), [
         { effect: 'render', challenge: ch, prompt: text.t(PROMPTS[ch.kind]), invisible: isInvisible(ch, model.noPuzzle) },
-        show('ready', text.t(ch.kind === 'pow' ? 'checking' : 'ready')),
+        show('ready', text.t(isNoPuzzle(ch) ? 'checking' : 'ready')),
       ]);
       if (event.powError) return then(ready, powFailed(ready.model, event.powError));
-      if (ch.kind === 'pow') return then(ready, HANDLERS.submit(ready.model, { answer: {} }));
+      if (isNoPuzzle(ch)) return then(ready, HANDLERS.submit(ready.model, { answer: {} }));
       if (model.focusOnReady) ready.effects.push({ effect: 'focusControl' });
       return ready;
     },
