@@ -1,4 +1,4 @@
-/// Finds the mask rows where the accumulated winding area, folded by the fill rule, may differ
+/// Finds the mask cells where the accumulated winding area, folded by the fill rule, may differ
 /// from the exact covered area.
 ///
 /// Why: a cell accumulates a = ∫ w over the pixel, and the rule is applied to a. Where the
@@ -13,10 +13,11 @@
 /// cells it passes through are one run ⌊x_min⌋ … ⌈x_max⌉ − 1 of that row, recorded as a
 /// `RowSpan` per chain and row. Two chains that follow each other around a contour (they share
 /// a turning vertex) leave two windings too unless they cross, which `chainsCross` checks for
-/// the rows where their spans overlap. Any other second chain in a cell, or a third, flags the
-/// row for exact resolution. Horizontal edges widen their chain's span in their row, since
-/// they separate windings even though they add no area. A chain clipped apart inside one row
-/// records the hull of its runs: more cells than it touches, which can only flag more rows.
+/// the rows where their spans overlap (and flags those rows whole where they do). Any other
+/// second chain in a cell, or a third, flags the cells the spans share for exact resolution
+/// (`FlaggedCells`). Horizontal edges widen their chain's span in their row, since they
+/// separate windings even though they add no area. A chain clipped apart inside one row
+/// records the hull of its runs: more cells than it touches, which can only flag more cells.
 ///
 /// Cost: one span per chain and row (a simple outline has two or a few per row), found with the
 /// arithmetic of one row crossing per edge; each row's spans are linked into a list and only
@@ -44,9 +45,9 @@ struct CrossingDetector {
   private(set) var next: [Int32] = []
   private(set) var width = 0
   private(set) var height = 0
-  /// Per mask row: whether the row needs exact resolution.
-  private var flags = ScratchBuffer<Bool>()
-  private(set) var anyFlagged = false
+  /// The cells (or whole rows) that need exact resolution.
+  private(set) var flags = FlaggedCells()
+  var anyFlagged: Bool { flags.any }
   /// The runs of rows where following chains share cells.
   private(set) var pairs: [PairRows] = []
   /// Per chain id: the index in `pairs` of its latest run, or −1.
@@ -71,11 +72,6 @@ struct CrossingDetector {
     nextInRow.release()
   }
 
-  /// Per mask row, whether it was flagged.
-  var flagged: [Bool] {
-    Array(UnsafeBufferPointer(start: flags.base, count: height))
-  }
-
   /// Finds the rows of a `width` × `height` mask that need exact resolution: every span of
   /// every chain, then the rows' overlaps. Following pairs are left for `checkPairs`.
   /// How `scan` finds the chains to compare: through `ChainBoxes` where that walks fewer
@@ -96,8 +92,7 @@ struct CrossingDetector {
     self.next = chains.next
     self.width = width
     self.height = height
-    flags.reserve(height).update(repeating: false, count: height)
-    anyFlagged = false
+    flags.reset(width: width, height: height)
     pairs.removeAll(keepingCapacity: true)
     if search != .everyRow && flats.count <= Self.boxedFlatLimit {
       boxes.measure(edges, flats, chains, width: width)
@@ -120,8 +115,8 @@ struct CrossingDetector {
   }
 
   /// Two chains whose boxes overlap: following chains are left to `checkPairs` for the rows
-  /// the boxes share; any other two are compared span by span in those rows, and flag the rows
-  /// where they share a cell.
+  /// the boxes share; any other two are compared span by span in those rows, and flag the
+  /// cells their spans share.
   private mutating func check(
     _ o: ChainBoxes.Overlap, _ edges: UnsafeBufferPointer<RasterEdge>, _ flats: [FlatEdge],
     _ chains: EdgeChains
@@ -150,7 +145,9 @@ struct CrossingDetector {
       } else if b.row < a.row {
         j += 1
       } else {
-        if a.lo <= b.hi && b.lo <= a.hi { flag(Int(a.row)) }
+        if a.lo <= b.hi && b.lo <= a.hi {
+          flag(Int(a.row), cells: Swift.max(a.lo, b.lo), Swift.min(a.hi, b.hi))
+        }
         i += 1
         j += 1
       }
@@ -265,8 +262,10 @@ struct CrossingDetector {
   }
 
   /// Sorted by first cell, a row's spans share cells where one starts before another ends:
-  /// two earlier spans reaching a span's first cell make three chains in that cell; one that
-  /// is not its following chain makes two that may cross anywhere.
+  /// two earlier spans reaching a span's cells make three chains there; one that is not its
+  /// following chain makes two that may cross anywhere in the cells both spans hold. Those
+  /// cells are flagged (each cell a later span shares with an earlier one lies within the
+  /// furthest reach of the earlier spans, or of all but the furthest one).
   private mutating func compareRow(_ r: Int) {
     Self.sortByFirstCell(&rowSpans)
     var reach = rowSpans[0].hi  // the furthest cell an earlier span reaches…
@@ -274,14 +273,14 @@ struct CrossingDetector {
     var secondReach: Int32 = -1  // …and the furthest cell any other earlier span reaches
     for k in 1..<rowSpans.count {
       let s = rowSpans[k]
-      if s.lo <= secondReach { return flag(r) }
+      if s.lo <= secondReach { flag(r, cells: s.lo, Swift.min(s.hi, secondReach)) }
       if s.lo <= reach {
         if next[Int(reachChain)] == s.chain {
           notePair(reachChain, r)
         } else if next[Int(s.chain)] == reachChain {
           notePair(s.chain, r)
         } else {
-          return flag(r)
+          flag(r, cells: s.lo, Swift.min(s.hi, reach))
         }
       }
       if s.hi > reach {
@@ -312,12 +311,12 @@ struct CrossingDetector {
   }
 
   @inline(__always)
-  mutating func flag(_ row: Int) {
-    flags.base![row] = true
-    anyFlagged = true
-  }
+  mutating func flag(_ row: Int) { flags.flag(row) }
 
-  func isFlagged(_ row: Int) -> Bool { flags.base![row] }
+  @inline(__always)
+  mutating func flag(_ row: Int, cells lo: Int32, _ hi: Int32) {
+    flags.flag(row, cells: Int(lo), Int(hi))
+  }
 
   /// Rows arrive in increasing order, so a pair's run is extended while its rows follow on.
   private mutating func notePair(_ p: Int32, _ row: Int) {
@@ -333,13 +332,17 @@ struct CrossingDetector {
   }
 
   /// Flags the rows of every pair of following chains that cross within the rows where they
-  /// share cells (rows already flagged are skipped: they are resolved exactly anyway).
-  mutating func checkPairs(_ edges: UnsafeBufferPointer<RasterEdge>, _ chains: EdgeChains) {
+  /// share cells (rows already flagged whole are skipped: they are resolved exactly anyway),
+  /// and the cells they share in the rows holding either chain's far end.
+  mutating func checkPairs(
+    _ edges: UnsafeBufferPointer<RasterEdge>, _ flats: [FlatEdge], _ chains: EdgeChains
+  ) {
     for pair in pairs {
       let rows = Int(pair.first)...Int(pair.last)
-      if rows.allSatisfy({ isFlagged($0) }) { continue }
+      if rows.allSatisfy({ flags.state($0) == FlaggedCells.wholeRow }) { continue }
       let a = chains.edgeRange(pair.chain, edgeCount: edges.count)
       let b = chains.edgeRange(next[Int(pair.chain)], edgeCount: edges.count)
+      flagFarEnds(pair, a, b, rows, edges, flats, chains)
       let yLo = Double(rows.lowerBound)
       let yHi = Double(rows.upperBound + 1)
       if Self.sideBySide(edges, a, b, yLo: yLo, yHi: yHi) { continue }
@@ -347,6 +350,44 @@ struct CrossingDetector {
         edges, a, b, yLo: yLo, yHi: yHi)
       {
         for r in rows { flag(r) }
+      }
+    }
+  }
+
+  /// Following chains that do not cross leave two windings in a cell only where both pass the
+  /// same heights of its row. In a row holding the far end of one of them (the turning vertex
+  /// it does not share with the other), one can pass heights the other does not: the first
+  /// chain's side of the cell then gains its winding at some heights, the second's its own
+  /// (the opposite) at others, three values. Such a row's shared cells are flagged.
+  private mutating func flagFarEnds(
+    _ pair: PairRows, _ a: Range<Int>, _ b: Range<Int>, _ rows: ClosedRange<Int>,
+    _ edges: UnsafeBufferPointer<RasterEdge>, _ flats: [FlatEdge], _ chains: EdgeChains
+  ) {
+    // The first chain's start and the second's end, in path order (edges are stored downwards).
+    var ends: [Double] = []
+    if let first = a.first {
+      let e = edges[first]
+      ends.append(e.winding > 0 ? e.y0 : e.y1)
+    }
+    if let last = b.last {
+      let e = edges[last]
+      ends.append(e.winding > 0 ? e.y1 : e.y0)
+    }
+    for y in ends {
+      let r = Int(y)
+      if Double(r) == y || !rows.contains(r) || flags.state(r) == FlaggedCells.wholeRow {
+        continue
+      }
+      spans.removeAll(keepingCapacity: true)
+      addSpans(ofChain: pair.chain, in: r...r, edges, flats, chains)
+      let split = spans.count
+      addSpans(ofChain: next[Int(pair.chain)], in: r...r, edges, flats, chains)
+      for i in 0..<split {
+        for j in split..<spans.count where spans[i].row == spans[j].row {
+          flag(
+            Int(spans[i].row), cells: Swift.max(spans[i].lo, spans[j].lo),
+            Swift.min(spans[i].hi, spans[j].hi))
+        }
       }
     }
   }

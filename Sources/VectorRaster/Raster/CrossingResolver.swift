@@ -35,70 +35,82 @@ struct CrossingResolver {
     var winding: Double
   }
 
-  /// Recomputes every flagged row of `mask` (width × height bytes) exactly.
+  /// Recomputes the flagged cells of `mask` (width × height bytes) exactly.
+  ///
+  /// A row flagged whole is cut at every cell border. A row with some cells flagged is cut only
+  /// at the borders of its flagged cells: between two flagged cells the pieces only add to the
+  /// left winding of the next flagged cell, so a chain's run of pieces there is kept as one
+  /// piece (its steps are the run's ends), and the cells there keep their accumulated area
+  /// (one chain, or none, passes through each). A row with left-side pieces (a path clipped on
+  /// the left) is resolved whole: its left winding may step inside cells no chain reaches.
   func resolve(
-    flagged: [Bool], edges: UnsafeBufferPointer<RasterEdge>, chains: EdgeChains,
+    flags: FlaggedCells, edges: UnsafeBufferPointer<RasterEdge>, chains: EdgeChains,
     flats: [FlatEdge], leftPieces: [LeftPiece], leftRows: [Double]?,
     mask: UnsafeMutablePointer<UInt8>
   ) {
-    let pieces = gatherPieces(flagged, edges, chains)
+    var states = flags.rowStates
+    for p in leftPieces where states[p.row] == FlaggedCells.someCells {
+      states[p.row] = FlaggedCells.wholeRow
+    }
+    let pieces = gatherPieces(states, flags, edges, chains)
     var leftByRow: [Int: [LeftPiece]] = [:]
-    for p in leftPieces where pieces[p.row] != nil { leftByRow[p.row, default: []].append(p) }
+    for p in leftPieces where states[p.row] != FlaggedCells.none {
+      leftByRow[p.row, default: []].append(p)
+    }
     var sweep = CellSweep()
     var byCell: [Piece] = []
     var cellStarts = [Int](repeating: 0, count: width + 1)
     var flatsByRow: [Int: [FlatEdge]] = [:]
-    for f in flats where Double(Int(f.y)) != f.y && pieces[Int(f.y)] != nil {
+    for f in flats where Double(Int(f.y)) != f.y && states[Int(f.y)] != FlaggedCells.none {
       flatsByRow[Int(f.y), default: []].append(f)
     }
     var flatCells = [Bool](repeating: false, count: width)
-    for (row, rowPieces) in pieces {
+    for row in 0..<height where states[row] != FlaggedCells.none {
       var steps: [(y: Double, dw: Double)] = [(Double(row), leftRows?[row] ?? 0)]
       for p in leftByRow[row] ?? [] {
         steps.append((p.y0, p.winding))
         steps.append((p.y1, -p.winding))
       }
       normalize(&steps, row)
-      sortByCell(rowPieces, &byCell, &cellStarts)
+      sortByCell(pieces[row], &byCell, &cellStarts)
       let rowFlats = flatsByRow[row] ?? []
       for f in rowFlats where f.x0 < Double(width) {
         for c in Int(f.x0)...Swift.min(Swift.max(Int(f.x0), CellBand.ceil(f.x1) - 1), width - 1) {
           flatCells[c] = true
         }
       }
-      resolveRow(row, byCell, steps, flatCells, mask + row * width, &sweep)
+      let only = states[row] == FlaggedCells.someCells ? flags.cells(row) : nil
+      resolveRow(row, byCell, steps, flatCells, only: only, mask + row * width, &sweep)
       if !rowFlats.isEmpty { for c in 0..<width { flatCells[c] = false } }
     }
   }
 
-  /// The pieces of every edge in the flagged rows, per row (counted first, so each row's list
-  /// is allocated once).
+  /// The pieces of every edge in the flagged rows, per row (empty for the other rows).
   private func gatherPieces(
-    _ flagged: [Bool], _ edges: UnsafeBufferPointer<RasterEdge>, _ chains: EdgeChains
-  ) -> [Int: [Piece]] {
-    var counts = [Int](repeating: 0, count: height)
-    forEachRowPart(flagged, edges, chains) { r, xa, _, xb, _, _, _ in
-      counts[r] += Int(abs(xb - xa)) + 2
-    }
-    var out: [Int: [Piece]] = [:]
-    for r in 0..<height where flagged[r] {
-      out[r] = []
-      out[r]!.reserveCapacity(counts[r])
-    }
-    forEachRowPart(flagged, edges, chains) { r, xa, ya, xb, yb, w, chain in
-      splitIntoCells(xa, ya, xb, yb, w, chain, into: &out[r, default: []])
+    _ states: [UInt8], _ flags: FlaggedCells, _ edges: UnsafeBufferPointer<RasterEdge>,
+    _ chains: EdgeChains
+  ) -> [[Piece]] {
+    var out = [[Piece]](repeating: [], count: height)
+    var borders: [Int] = []
+    forEachRowPart(states, edges, chains) { r, xa, ya, xb, yb, w, chain in
+      if states[r] == FlaggedCells.wholeRow {
+        splitIntoCells(xa, ya, xb, yb, w, chain, into: &out[r])
+      } else {
+        splitAtFlaggedCells(
+          xa, ya, xb, yb, w, chain, flags.cells(r), &borders, into: &out[r])
+      }
     }
     return out
   }
 
-  /// Calls `body` with the part of each edge inside each row marked in `rows`, and the edge's
-  /// chain (chains are runs of consecutive edges).
+  /// Calls `body` with the part of each edge inside each row flagged in `states`, and the
+  /// edge's chain (chains are runs of consecutive edges).
   private func forEachRowPart(
-    _ rows: [Bool], _ edges: UnsafeBufferPointer<RasterEdge>, _ chains: EdgeChains,
+    _ states: [UInt8], _ edges: UnsafeBufferPointer<RasterEdge>, _ chains: EdgeChains,
     _ body: (Int, Double, Double, Double, Double, Double, Int32) -> Void
   ) {
-    var before = [Int](repeating: 0, count: height + 1)  // marked rows above each row
-    for r in 0..<height { before[r + 1] = before[r] + (rows[r] ? 1 : 0) }
+    var before = [Int](repeating: 0, count: height + 1)  // flagged rows above each row
+    for r in 0..<height { before[r + 1] = before[r] + (states[r] != FlaggedCells.none ? 1 : 0) }
     if before[height] == 0 { return }
     var chain = 0
     for (i, e) in edges.enumerated() {
@@ -107,7 +119,7 @@ struct CrossingResolver {
       let r1 = Swift.min(CellBand.ceil(e.y1), height)
       if before[r1] == before[r0] { continue }
       let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
-      for r in r0..<r1 where rows[r] {
+      for r in r0..<r1 where states[r] != FlaggedCells.none {
         let ya = Swift.max(e.y0, Double(r))
         let yb = Swift.min(e.y1, Double(r + 1))
         if !(ya < yb) { continue }
@@ -148,6 +160,58 @@ struct CrossingResolver {
     append(px, py, xb, yb, w, chain, &out)
   }
 
+  /// Cuts the segment (xa, ya)–(xb, yb) only at the borders of the flagged cells (`cells`, the
+  /// row's bitmap) it crosses. A part between flagged cells that continues the row's last
+  /// piece (same winding, end to end, also between flagged cells: then both lie between the
+  /// same two) is merged into it.
+  private func splitAtFlaggedCells(
+    _ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ w: Double, _ chain: Int32,
+    _ cells: UnsafePointer<UInt64>, _ borders: inout [Int], into out: inout [Piece]
+  ) {
+    let lo = Swift.min(xa, xb)
+    let hi = Swift.max(xa, xb)
+    flaggedBorders(lo, hi, cells, &borders)
+    var px = xa
+    var py = ya
+    func cut(at border: Int) {
+      let bx = Double(border)
+      let by = Swift.min(Swift.max(ya + (bx - xa) / (xb - xa) * (yb - ya), py), yb)
+      appendMerging(px, py, bx, by, w, chain, cells, &out)
+      px = bx
+      py = by
+    }
+    if xb > xa {
+      for b in borders { cut(at: b) }
+    } else {
+      for b in borders.reversed() { cut(at: b) }
+    }
+    appendMerging(px, py, xb, yb, w, chain, cells, &out)
+  }
+
+  /// The borders x = b with lo < b < hi of the flagged cells among ⌊lo⌋ … ⌈hi⌉ − 1, ascending.
+  private func flaggedBorders(
+    _ lo: Double, _ hi: Double, _ cells: UnsafePointer<UInt64>, _ borders: inout [Int]
+  ) {
+    borders.removeAll(keepingCapacity: true)
+    let first = Int(lo)
+    let last = Swift.min(CellBand.ceil(hi) - 1, width - 1)
+    if first > last { return }
+    var word = first >> 6
+    var bits = cells[word] & (~UInt64(0) << UInt64(first & 63))
+    while true {
+      while bits != 0 {
+        let f = word << 6 | bits.trailingZeroBitCount
+        if f > last { return }
+        bits &= bits - 1
+        if Double(f) > lo && borders.last != f { borders.append(f) }
+        if Double(f + 1) < hi { borders.append(f + 1) }
+      }
+      word += 1
+      if word << 6 > last { return }
+      bits = cells[word]
+    }
+  }
+
   private func append(
     _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ w: Double, _ chain: Int32,
     _ out: inout [Piece]
@@ -156,6 +220,49 @@ struct CrossingResolver {
     let cell = Int((x0 + x1) * 0.5)
     if cell >= width { return }  // on the mask's right side: left of no pixel
     out.append(Piece(cell: cell, chain: chain, x0: x0, y0: y0, x1: x1, y1: y1, winding: w))
+  }
+
+  /// `append`, merging a piece outside the flagged cells into the last piece when that one is
+  /// outside them too and the two meet end to end with the same winding.
+  private func appendMerging(
+    _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ w: Double, _ chain: Int32,
+    _ cells: UnsafePointer<UInt64>, _ out: inout [Piece]
+  ) {
+    if !(y0 < y1) { return }
+    let cell = Int((x0 + x1) * 0.5)
+    if cell >= width { return }
+    if !Self.isSet(cells, cell), let k = out.indices.last, out[k].winding == w,
+      !Self.isSet(cells, out[k].cell)
+    {
+      if out[k].x1 == x0 && out[k].y1 == y0 {
+        out[k].x1 = x1
+        out[k].y1 = y1
+        return
+      }
+      if out[k].x0 == x1 && out[k].y0 == y1 {
+        out[k].x0 = x0
+        out[k].y0 = y0
+        return
+      }
+    }
+    out.append(Piece(cell: cell, chain: chain, x0: x0, y0: y0, x1: x1, y1: y1, winding: w))
+  }
+
+  @inline(__always)
+  static func isSet(_ cells: UnsafePointer<UInt64>, _ c: Int) -> Bool {
+    cells[c >> 6] >> UInt64(c & 63) & 1 != 0
+  }
+
+  /// Whether any of bits lo...hi is set.
+  static func anySet(_ cells: UnsafePointer<UInt64>, _ lo: Int, _ hi: Int) -> Bool {
+    let w0 = lo >> 6
+    let w1 = hi >> 6
+    let loMask = ~UInt64(0) << UInt64(lo & 63)
+    let hiMask = ~UInt64(0) >> UInt64(63 - (hi & 63))
+    if w0 == w1 { return cells[w0] & loMask & hiMask != 0 }
+    if cells[w0] & loMask != 0 || cells[w1] & hiMask != 0 { return true }
+    for w in (w0 + 1)..<w1 where cells[w] != 0 { return true }
+    return false
   }
 
   /// Sorts the steps by height (a stable sort: the list is an ordered run plus a few new
@@ -206,23 +313,38 @@ struct CrossingResolver {
     evenOdd ? Int(w.rounded()) & 1 != 0 : w.rounded() != 0
   }
 
-  /// Writes row `row` (pieces sorted by cell, left steps W_0) into `out`.
+  /// Writes row `row` (pieces sorted by cell, left steps W_0) into `out`: every cell that
+  /// needs it, or with `only` (the row's bitmap of flagged cells) the flagged cells among them.
+  ///
+  /// The left steps are merged (`normalize`) only before they are read, so a run of cells that
+  /// keep their area only appends to them.
   private func resolveRow(
     _ row: Int, _ pieces: [Piece], _ leftSteps: [(y: Double, dw: Double)], _ flatCells: [Bool],
-    _ out: UnsafeMutablePointer<UInt8>, _ sweep: inout CellSweep
+    only: UnsafePointer<UInt64>?, _ out: UnsafeMutablePointer<UInt8>, _ sweep: inout CellSweep
   ) {
     var steps = leftSteps
+    var merged = true
     var c = 0
     var k = 0
     while c < width {
       // Cells up to the next one holding pieces see only the steps of W: equal coverage, and
-      // exact already where W is constant.
+      // exact already where W is constant. (W steps there under a horizontal edge where two
+      // boundaries coincide, whose cells the detector flags, or by pieces left of the mask.)
       let nextCell = k < pieces.count ? pieces[k].cell : width
       if nextCell > c {
-        if steps.count > 1 {
-          let byte = Self.byte(
-            sweep.area(pieces[k..<k], left: Double(c), top: Double(row), steps: steps, inside: inside))
-          (out + c).update(repeating: byte, count: nextCell - c)
+        if only.map({ Self.anySet($0, c, nextCell - 1) }) ?? true {
+          if !merged { normalize(&steps, row) }
+          merged = true
+          if steps.count > 1 {
+            let byte = Self.byte(
+              sweep.area(
+                pieces[k..<k], left: Double(c), top: Double(row), steps: steps, inside: inside))
+            if let only {
+              for x in c..<nextCell where Self.isSet(only, x) { out[x] = byte }
+            } else {
+              (out + c).update(repeating: byte, count: nextCell - c)
+            }
+          }
         }
         c = nextCell
         continue
@@ -236,7 +358,11 @@ struct CrossingResolver {
       let cellPieces = pieces[k..<end]
       // One chain, and no horizontal edge, leave two neighbouring windings in the cell
       // (EdgeChains): the folded area already in the mask is exact.
-      if !(oneChain && !flatCells[c]) && cellPieces.count <= Self.maxExactPieces {
+      if !(oneChain && !flatCells[c]) && cellPieces.count <= Self.maxExactPieces
+        && (only.map { Self.isSet($0, c) } ?? true)
+      {
+        if !merged { normalize(&steps, row) }
+        merged = true
         out[c] = Self.byte(
           sweep.area(cellPieces, left: Double(c), top: Double(row), steps: steps, inside: inside))
       }
@@ -244,7 +370,7 @@ struct CrossingResolver {
         steps.append((p.y0, p.winding))
         steps.append((p.y1, -p.winding))
       }
-      normalize(&steps, row)
+      merged = false
       k = end
       c += 1
     }

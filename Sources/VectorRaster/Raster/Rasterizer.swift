@@ -98,11 +98,11 @@ public enum Rasterizer {
         }
         if everyRow { scratch.crossings.compareRows() }
         if !scratch.crossings.pairs.isEmpty {
-          scratch.crossings.checkPairs(edges, scratch.chains)
+          scratch.crossings.checkPairs(edges, clipper.flats, scratch.chains)
         }
         if scratch.crossings.anyFlagged {
           CrossingResolver(width: width, height: height, evenOdd: evenOdd).resolve(
-            flagged: scratch.crossings.flagged, edges: edges, chains: scratch.chains,
+            flags: scratch.crossings.flags, edges: edges, chains: scratch.chains,
             flats: clipper.flats, leftPieces: clipper.leftPieces,
             leftRows: clipper.leftRowWindings(), mask: mask)
         }
