@@ -28,6 +28,7 @@ struct CrossingResolver {
   struct Piece {
     var cell: Int
     var chain: Int32
+    var row: Int32
     var x0: Double
     var y0: Double
     var x1: Double
@@ -44,15 +45,17 @@ struct CrossingResolver {
   /// (one chain, or none, passes through each). A row with left-side pieces (a path clipped on
   /// the left) is resolved whole: its left winding may step inside cells no chain reaches.
   func resolve(
-    flags: FlaggedCells, edges: UnsafeBufferPointer<RasterEdge>, chains: EdgeChains,
+    flags: FlaggedCells, edges: UnsafeBufferPointer<RasterEdge>,
     flats: [FlatEdge], leftPieces: [LeftPiece], leftRows: [Double]?,
-    mask: UnsafeMutablePointer<UInt8>
+    mask: UnsafeMutablePointer<UInt8>, scratch: inout PieceSink
   ) {
     var states = flags.rowStates
     for p in leftPieces where states[p.row] == FlaggedCells.someCells {
       states[p.row] = FlaggedCells.wholeRow
     }
-    let pieces = gatherPieces(states, flags, edges, chains)
+    gatherPieces(states, flags, edges, &scratch)
+    let pieces = scratch.grouped
+    let rowStarts = scratch.rowStarts
     var leftByRow: [Int: [LeftPiece]] = [:]
     for p in leftPieces where states[p.row] != FlaggedCells.none {
       leftByRow[p.row, default: []].append(p)
@@ -72,7 +75,7 @@ struct CrossingResolver {
         steps.append((p.y1, -p.winding))
       }
       normalize(&steps, row)
-      sortByCell(pieces[row], &byCell, &cellStarts)
+      sortByCell(pieces[rowStarts[row]..<rowStarts[row + 1]], &byCell, &cellStarts)
       let rowFlats = flatsByRow[row] ?? []
       for f in rowFlats where f.x0 < Double(width) {
         for c in Int(f.x0)...Swift.min(Swift.max(Int(f.x0), CellBand.ceil(f.x1) - 1), width - 1) {
@@ -85,47 +88,37 @@ struct CrossingResolver {
     }
   }
 
-  /// The pieces of every edge in the flagged rows, per row (empty for the other rows).
+  /// The pieces of every edge in the flagged rows, grouped by row in `sink` (`grouped`, row r's
+  /// from `rowStarts[r]` to `rowStarts[r + 1]`, in edge order).
   private func gatherPieces(
     _ states: [UInt8], _ flags: FlaggedCells, _ edges: UnsafeBufferPointer<RasterEdge>,
-    _ chains: EdgeChains
-  ) -> [[Piece]] {
-    var out = [[Piece]](repeating: [], count: height)
-    var borders: [Int] = []
-    forEachRowPart(states, edges, chains) { r, xa, ya, xb, yb, w, chain in
-      if states[r] == FlaggedCells.wholeRow {
-        splitIntoCells(xa, ya, xb, yb, w, chain, into: &out[r])
-      } else {
-        splitAtFlaggedCells(
-          xa, ya, xb, yb, w, chain, flags.cells(r), &borders, into: &out[r])
-      }
-    }
-    return out
-  }
-
-  /// Calls `body` with the part of each edge inside each row flagged in `states`, and the
-  /// edge's chain (chains are runs of consecutive edges).
-  private func forEachRowPart(
-    _ states: [UInt8], _ edges: UnsafeBufferPointer<RasterEdge>, _ chains: EdgeChains,
-    _ body: (Int, Double, Double, Double, Double, Double, Int32) -> Void
+    _ sink: inout PieceSink
   ) {
+    sink.reset(rows: height)
+    defer { sink.groupByRow() }
+    var borders: [Int] = []
     var before = [Int](repeating: 0, count: height + 1)  // flagged rows above each row
     for r in 0..<height { before[r + 1] = before[r] + (states[r] != FlaggedCells.none ? 1 : 0) }
     if before[height] == 0 { return }
-    var chain = 0
-    for (i, e) in edges.enumerated() {
-      while chain + 1 < chains.firstEdge.count && chains.firstEdge[chain + 1] <= i { chain += 1 }
+    for e in edges {
       let r0 = Int(e.y0)
       let r1 = Swift.min(CellBand.ceil(e.y1), height)
       if before[r1] == before[r0] { continue }
       let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
+      let w = Double(e.winding)
       for r in r0..<r1 where states[r] != FlaggedCells.none {
+        // The part of the edge inside row r.
         let ya = Swift.max(e.y0, Double(r))
         let yb = Swift.min(e.y1, Double(r + 1))
         if !(ya < yb) { continue }
         let xa = ya == e.y0 ? e.x0 : e.x0 + (ya - e.y0) * dxdy
         let xb = yb == e.y1 ? e.x1 : e.x0 + (yb - e.y0) * dxdy
-        body(r, xa, ya, xb, yb, Double(e.winding), Int32(truncatingIfNeeded: chain))
+        sink.row = r
+        if states[r] == FlaggedCells.wholeRow {
+          splitIntoCells(xa, ya, xb, yb, w, e.chain, into: &sink)
+        } else {
+          splitAtFlaggedCells(xa, ya, xb, yb, w, e.chain, flags.cells(r), &borders, into: &sink)
+        }
       }
     }
   }
@@ -133,7 +126,7 @@ struct CrossingResolver {
   /// Cuts the segment (xa, ya)–(xb, yb) at the integer x it crosses (x ≥ 0).
   private func splitIntoCells(
     _ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ w: Double, _ chain: Int32,
-    into out: inout [Piece]
+    into out: inout PieceSink
   ) {
     var px = xa
     var py = ya
@@ -166,10 +159,15 @@ struct CrossingResolver {
   /// same two) is merged into it.
   private func splitAtFlaggedCells(
     _ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ w: Double, _ chain: Int32,
-    _ cells: UnsafePointer<UInt64>, _ borders: inout [Int], into out: inout [Piece]
+    _ cells: UnsafePointer<UInt64>, _ borders: inout [Int], into out: inout PieceSink
   ) {
     let lo = Swift.min(xa, xb)
     let hi = Swift.max(xa, xb)
+    if hi <= Double(Int(lo) &+ 1) {
+      // Inside one cell (most parts of a finely flattened curve): no border to cut at.
+      appendMerging(xa, ya, xb, yb, w, chain, cells, &out)
+      return
+    }
     flaggedBorders(lo, hi, cells, &borders)
     var px = xa
     var py = ya
@@ -214,38 +212,38 @@ struct CrossingResolver {
 
   private func append(
     _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ w: Double, _ chain: Int32,
-    _ out: inout [Piece]
+    _ out: inout PieceSink
   ) {
     if !(y0 < y1) { return }
     let cell = Int((x0 + x1) * 0.5)
     if cell >= width { return }  // on the mask's right side: left of no pixel
-    out.append(Piece(cell: cell, chain: chain, x0: x0, y0: y0, x1: x1, y1: y1, winding: w))
+    out.append(cell, chain, x0, y0, x1, y1, w)
   }
 
   /// `append`, merging a piece outside the flagged cells into the last piece when that one is
   /// outside them too and the two meet end to end with the same winding.
   private func appendMerging(
     _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ w: Double, _ chain: Int32,
-    _ cells: UnsafePointer<UInt64>, _ out: inout [Piece]
+    _ cells: UnsafePointer<UInt64>, _ out: inout PieceSink
   ) {
     if !(y0 < y1) { return }
     let cell = Int((x0 + x1) * 0.5)
     if cell >= width { return }
-    if !Self.isSet(cells, cell), let k = out.indices.last, out[k].winding == w,
-      !Self.isSet(cells, out[k].cell)
+    if !Self.isSet(cells, cell), let k = out.lastInRow, out.pieces[k].winding == w,
+      !Self.isSet(cells, out.pieces[k].cell)
     {
-      if out[k].x1 == x0 && out[k].y1 == y0 {
-        out[k].x1 = x1
-        out[k].y1 = y1
+      if out.pieces[k].x1 == x0 && out.pieces[k].y1 == y0 {
+        out.pieces[k].x1 = x1
+        out.pieces[k].y1 = y1
         return
       }
-      if out[k].x0 == x1 && out[k].y0 == y1 {
-        out[k].x0 = x0
-        out[k].y0 = y0
+      if out.pieces[k].x0 == x1 && out.pieces[k].y0 == y1 {
+        out.pieces[k].x0 = x0
+        out.pieces[k].y0 = y0
         return
       }
     }
-    out.append(Piece(cell: cell, chain: chain, x0: x0, y0: y0, x1: x1, y1: y1, winding: w))
+    out.append(cell, chain, x0, y0, x1, y1, w)
   }
 
   @inline(__always)
@@ -265,15 +263,15 @@ struct CrossingResolver {
     return false
   }
 
-  /// Sorts the steps by height (a stable sort: the list is an ordered run plus a few new
-  /// steps, which it merges in about linear time), merges equal heights and drops zero steps;
+  /// Sorts the steps by height (`sortByHeight`: the list is an ordered run plus new steps),
+  /// merges equal heights and drops zero steps;
   /// steps at or above the row top are folded into one at the top (always `steps[0]`), and
   /// those at the bottom are dropped.
   private func normalize(_ steps: inout [(y: Double, dw: Double)], _ row: Int) {
     let top = Double(row)
     let bottom = top + 1
     for i in 0..<steps.count { steps[i].y = Swift.min(Swift.max(steps[i].y, top), bottom) }
-    steps.sort { $0.y < $1.y }
+    Self.sortByHeight(&steps)
     if steps.first.map({ $0.y > top }) ?? true { steps.insert((top, 0), at: 0) }
     var kept = 0
     for i in 0..<steps.count where steps[i].y < bottom {
@@ -294,8 +292,30 @@ struct CrossingResolver {
     }
   }
 
+  /// Sorts steps by height: a sorted run followed by a few new steps is finished by insertion
+  /// (linear in the run per new step), a longer tail by the library's sort.
+  private static func sortByHeight(_ steps: inout [(y: Double, dw: Double)]) {
+    var sorted = 1
+    while sorted < steps.count && steps[sorted - 1].y <= steps[sorted].y { sorted += 1 }
+    if steps.count - sorted > 8 {
+      steps.sort { $0.y < $1.y }
+      return
+    }
+    for i in sorted..<Swift.max(sorted, steps.count) {
+      let s = steps[i]
+      var j = i
+      while j > 0 && steps[j - 1].y > s.y {
+        steps[j] = steps[j - 1]
+        j -= 1
+      }
+      steps[j] = s
+    }
+  }
+
   /// The row's pieces ordered by cell (a counting sort; `starts` has width + 1 entries).
-  private func sortByCell(_ pieces: [Piece], _ out: inout [Piece], _ starts: inout [Int]) {
+  private func sortByCell(
+    _ pieces: ArraySlice<Piece>, _ out: inout [Piece], _ starts: inout [Int]
+  ) {
     for i in 0..<starts.count { starts[i] = 0 }
     for p in pieces { starts[p.cell + 1] += 1 }
     for c in 0..<width { starts[c + 1] += starts[c] }
@@ -366,17 +386,98 @@ struct CrossingResolver {
         out[c] = Self.byte(
           sweep.area(cellPieces, left: Double(c), top: Double(row), steps: steps, inside: inside))
       }
-      for p in cellPieces {
-        steps.append((p.y0, p.winding))
-        steps.append((p.y1, -p.winding))
-      }
+      appendSteps(cellPieces, &steps)
       merged = false
       k = end
       c += 1
     }
   }
 
+  /// Appends the steps of `pieces` to the left winding: +w at each piece's top, −w at its
+  /// bottom, except where a piece continues the one before (same winding, one's bottom the
+  /// other's top), whose two steps at that height cancel.
+  private func appendSteps(_ pieces: ArraySlice<Piece>, _ steps: inout [(y: Double, dw: Double)]) {
+    guard let first = pieces.first else { return }
+    var top = first.y0
+    var bottom = first.y1
+    var w = first.winding
+    for p in pieces.dropFirst() {
+      if p.winding == w {
+        if p.y0 == bottom {
+          bottom = p.y1
+          continue
+        }
+        if p.y1 == top {
+          top = p.y0
+          continue
+        }
+      }
+      steps.append((top, w))
+      steps.append((bottom, -w))
+      top = p.y0
+      bottom = p.y1
+      w = p.winding
+    }
+    steps.append((top, w))
+    steps.append((bottom, -w))
+  }
+
   static func byte(_ area: Double) -> UInt8 {
     UInt8(Swift.min(Swift.max(area, 0), 1) * 255 + 0.5)
+  }
+}
+
+/// The pieces of the flagged rows as they are cut, in one list, with each row's latest piece
+/// (which the next piece of the row may extend); then grouped by row. Kept in the fill's
+/// scratch, so the lists keep their memory between fills.
+struct PieceSink {
+  var pieces: [CrossingResolver.Piece] = []
+  /// The row the next pieces belong to.
+  var row = 0
+  private var latest: [Int] = []
+  /// After `groupByRow`: the pieces by row, and where each row's start (one entry per row,
+  /// plus the end).
+  private(set) var grouped: [CrossingResolver.Piece] = []
+  private(set) var rowStarts: [Int] = []
+
+  /// Empties the lists for a mask of `rows` rows.
+  mutating func reset(rows: Int) {
+    pieces.removeAll(keepingCapacity: true)
+    latest.removeAll(keepingCapacity: true)
+    latest.append(contentsOf: repeatElement(-1, count: rows))
+  }
+
+  /// The index of `row`'s latest piece, if it has one.
+  var lastInRow: Int? {
+    let k = latest[row]
+    return k >= 0 ? k : nil
+  }
+
+  mutating func append(
+    _ cell: Int, _ chain: Int32, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double,
+    _ w: Double
+  ) {
+    latest[row] = pieces.count
+    pieces.append(
+      CrossingResolver.Piece(
+        cell: cell, chain: chain, row: Int32(truncatingIfNeeded: row), x0: x0, y0: y0, x1: x1,
+        y1: y1, winding: w))
+  }
+
+  /// Groups the pieces by row (a counting sort, keeping their order within a row).
+  mutating func groupByRow() {
+    let rows = latest.count
+    rowStarts.removeAll(keepingCapacity: true)
+    rowStarts.append(contentsOf: repeatElement(0, count: rows + 1))
+    for p in pieces { rowStarts[Int(p.row) + 1] += 1 }
+    for r in 0..<rows { rowStarts[r + 1] += rowStarts[r] }
+    grouped.removeAll(keepingCapacity: true)
+    guard let first = pieces.first else { return }
+    grouped.append(contentsOf: repeatElement(first, count: pieces.count))
+    var fill = rowStarts
+    for p in pieces {
+      grouped[fill[Int(p.row)]] = p
+      fill[Int(p.row)] += 1
+    }
   }
 }

@@ -102,9 +102,9 @@ public enum Rasterizer {
         }
         if scratch.crossings.anyFlagged {
           CrossingResolver(width: width, height: height, evenOdd: evenOdd).resolve(
-            flags: scratch.crossings.flags, edges: edges, chains: scratch.chains,
+            flags: scratch.crossings.flags, edges: edges,
             flats: clipper.flats, leftPieces: clipper.leftPieces,
-            leftRows: clipper.leftRowWindings(), mask: mask)
+            leftRows: clipper.leftRowWindings(), mask: mask, scratch: &scratch.pieces)
         }
       }
       count = width * height
