@@ -342,7 +342,7 @@ struct CrossingDetector {
       if rows.allSatisfy({ flags.state($0) == FlaggedCells.wholeRow }) { continue }
       let a = chains.edgeRange(pair.chain, edgeCount: edges.count)
       let b = chains.edgeRange(next[Int(pair.chain)], edgeCount: edges.count)
-      flagFarEnds(pair, a, b, rows, edges, flats, chains)
+      flagFarEnds(pair, a, b, rows, edges, flats)
       let yLo = Double(rows.lowerBound)
       let yHi = Double(rows.upperBound + 1)
       if Self.sideBySide(edges, a, b, yLo: yLo, yHi: yHi) { continue }
@@ -355,40 +355,79 @@ struct CrossingDetector {
   }
 
   /// Following chains that do not cross leave two windings in a cell only where both pass the
-  /// same heights of its row. In a row holding the far end of one of them (the turning vertex
-  /// it does not share with the other), one can pass heights the other does not: the first
-  /// chain's side of the cell then gains its winding at some heights, the second's its own
-  /// (the opposite) at others, three values. Such a row's shared cells are flagged.
+  /// same heights of its row. Past the far end of one of them (the turning vertex it does not
+  /// share with the other), inside a row, only the other goes on: a cell holding the first
+  /// chain's piece (the region beside it gains that chain's winding) and the other's piece
+  /// past that height (beside it, the opposite winding) holds three values. Those cells are
+  /// flagged.
   private mutating func flagFarEnds(
     _ pair: PairRows, _ a: Range<Int>, _ b: Range<Int>, _ rows: ClosedRange<Int>,
-    _ edges: UnsafeBufferPointer<RasterEdge>, _ flats: [FlatEdge], _ chains: EdgeChains
+    _ edges: UnsafeBufferPointer<RasterEdge>, _ flats: [FlatEdge]
   ) {
-    // The first chain's start and the second's end, in path order (edges are stored downwards).
-    var ends: [Double] = []
+    let idA = pair.chain
+    let idB = next[Int(idA)]
+    // The first chain's far end is its start in path order, the second's its end (edges are
+    // stored downwards, so a chain's path runs down when its winding is positive). Past a far
+    // end lies the side away from the shared vertex: above it when it is its chain's top.
     if let first = a.first {
       let e = edges[first]
-      ends.append(e.winding > 0 ? e.y0 : e.y1)
+      let top = e.winding > 0
+      flagPastFarEnd(top ? e.y0 : e.y1, above: top, idA, a, idB, b, rows, edges, flats)
     }
     if let last = b.last {
       let e = edges[last]
-      ends.append(e.winding > 0 ? e.y1 : e.y0)
+      let top = e.winding < 0
+      flagPastFarEnd(top ? e.y0 : e.y1, above: top, idB, b, idA, a, rows, edges, flats)
     }
-    for y in ends {
-      let r = Int(y)
-      if Double(r) == y || !rows.contains(r) || flags.state(r) == FlaggedCells.wholeRow {
-        continue
-      }
-      spans.removeAll(keepingCapacity: true)
-      addSpans(ofChain: pair.chain, in: r...r, edges, flats, chains)
-      let split = spans.count
-      addSpans(ofChain: next[Int(pair.chain)], in: r...r, edges, flats, chains)
-      for i in 0..<split {
-        for j in split..<spans.count where spans[i].row == spans[j].row {
-          flag(
-            Int(spans[i].row), cells: Swift.max(spans[i].lo, spans[j].lo),
-            Swift.min(spans[i].hi, spans[j].hi))
+  }
+
+  /// Flags the cells of the row holding height `y` (chain `id`'s far end) where that chain
+  /// passes and chain `other` passes beyond `y` (above it or below it) within the row.
+  private mutating func flagPastFarEnd(
+    _ y: Double, above: Bool, _ id: Int32, _ range: Range<Int>, _ other: Int32,
+    _ otherRange: Range<Int>, _ rows: ClosedRange<Int>, _ edges: UnsafeBufferPointer<RasterEdge>,
+    _ flats: [FlatEdge]
+  ) {
+    let r = Int(y)
+    if Double(r) == y || !rows.contains(r) || flags.state(r) == FlaggedCells.wholeRow { return }
+    let top = Double(r)
+    guard let mine = cells(of: id, range, top, top + 1, edges, flats),
+      let past = cells(
+        of: other, otherRange, above ? top : y, above ? y : top + 1, edges, flats)
+    else { return }
+    flag(r, cells: Swift.max(mine.lo, past.lo), Swift.min(mine.hi, past.hi))
+  }
+
+  /// The cells ⌊x_min⌋ … ⌈x_max⌉ − 1 (within the mask) that chain `id` passes between heights
+  /// yLo and yHi, its horizontal edges there included; nil when it passes none.
+  private func cells(
+    of id: Int32, _ range: Range<Int>, _ yLo: Double, _ yHi: Double,
+    _ edges: UnsafeBufferPointer<RasterEdge>, _ flats: [FlatEdge]
+  ) -> (lo: Int32, hi: Int32)? {
+    var lo = Double.infinity
+    var hi = -Double.infinity
+    if var cursor = ChainCursor(edges, range, from: yLo) {
+      repeat {
+        let e = cursor.edge
+        if e.y0 >= yHi { break }
+        let ya = Swift.max(e.y0, yLo)
+        let yb = Swift.min(e.y1, yHi)
+        if ya < yb {
+          let xa = cursor.x(at: ya)
+          let xb = cursor.x(at: yb)
+          lo = Swift.min(lo, xa, xb)
+          hi = Swift.max(hi, xa, xb)
         }
-      }
+      } while cursor.step()
     }
+    for f in flats where f.chain == id && f.y >= yLo && f.y <= yHi {
+      lo = Swift.min(lo, f.x0)
+      hi = Swift.max(hi, f.x1)
+    }
+    if !(lo <= hi) { return nil }
+    let first = Int(lo)
+    let last = Swift.min(Swift.max(first, CellBand.ceil(hi) - 1), width - 1)
+    if first > last { return nil }
+    return (Int32(truncatingIfNeeded: first), Int32(truncatingIfNeeded: last))
   }
 }
