@@ -100,6 +100,12 @@ struct CrossingResolver {
     var before = [Int](repeating: 0, count: height + 1)  // flagged rows above each row
     for r in 0..<height { before[r + 1] = before[r] + (states[r] != FlaggedCells.none ? 1 : 0) }
     if before[height] == 0 { return }
+    // Per row, the x from which a part adds nothing: pieces right of every flagged cell are
+    // left of no cell that is resolved.
+    var reach = [Double](repeating: Double(width), count: height)
+    for r in 0..<height where states[r] == FlaggedCells.someCells {
+      reach[r] = Double(flags.lastCell(r) + 1)
+    }
     for e in edges {
       let r0 = Int(e.y0)
       let r1 = Swift.min(CellBand.ceil(e.y1), height)
@@ -113,6 +119,7 @@ struct CrossingResolver {
         if !(ya < yb) { continue }
         let xa = ya == e.y0 ? e.x0 : e.x0 + (ya - e.y0) * dxdy
         let xb = yb == e.y1 ? e.x1 : e.x0 + (yb - e.y0) * dxdy
+        if Swift.min(xa, xb) >= reach[r] { continue }
         sink.row = r
         if states[r] == FlaggedCells.wholeRow {
           splitIntoCells(xa, ya, xb, yb, w, e.chain, into: &sink)

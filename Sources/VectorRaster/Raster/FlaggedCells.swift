@@ -68,6 +68,14 @@ struct FlaggedCells {
     UnsafePointer(bits.base! + row * wordsPerRow)
   }
 
+  /// The last flagged cell of `row` (state `someCells`).
+  func lastCell(_ row: Int) -> Int {
+    let words = cells(row)
+    var w = wordsPerRow - 1
+    while w > 0 && words[w] == 0 { w -= 1 }
+    return w << 6 + 63 - words[w].leadingZeroBitCount
+  }
+
   /// Every row's state, for the resolver to adjust.
   var rowStates: [UInt8] {
     Array(UnsafeBufferPointer(start: states.base, count: height))
