@@ -1,4 +1,4 @@
-/// Exact coverage for the rows the `CrossingDetector` flagged: the area of the part of each
+/// Exact coverage for the cells the `CrossingDetector` flagged: the area of the part of each
 /// pixel where the fill rule holds, instead of the rule applied to the summed winding area.
 ///
 /// Derivation. Within row [r, r+1], cut every edge at the cell borders x = c into pieces, each
