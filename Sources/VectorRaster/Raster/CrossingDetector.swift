@@ -333,7 +333,7 @@ struct CrossingDetector {
 
   /// Flags the rows of every pair of following chains that cross within the rows where they
   /// share cells (rows already flagged whole are skipped: they are resolved exactly anyway),
-  /// and the cells they share in the rows holding either chain's far end.
+  /// and the cells they share in the rows holding either chain's far end or horizontal edge.
   mutating func checkPairs(
     _ edges: UnsafeBufferPointer<RasterEdge>, _ flats: [FlatEdge], _ chains: EdgeChains
   ) {
@@ -343,6 +343,7 @@ struct CrossingDetector {
       let a = chains.edgeRange(pair.chain, edgeCount: edges.count)
       let b = chains.edgeRange(next[Int(pair.chain)], edgeCount: edges.count)
       flagFarEnds(pair, a, b, rows, edges, flats)
+      flagFlatRows(pair, a, b, rows, edges, flats)
       let yLo = Double(rows.lowerBound)
       let yHi = Double(rows.upperBound + 1)
       if Self.sideBySide(edges, a, b, yLo: yLo, yHi: yHi) { continue }
@@ -378,6 +379,28 @@ struct CrossingDetector {
       let e = edges[last]
       let top = e.winding < 0
       flagPastFarEnd(top ? e.y0 : e.y1, above: top, idB, b, idA, a, rows, edges, flats)
+    }
+  }
+
+  /// A horizontal edge of either chain separates windings along its whole length, which the
+  /// chains' crossing test (it walks their sloped edges) does not see: in its row, the cells the
+  /// two chains share are flagged.
+  private mutating func flagFlatRows(
+    _ pair: PairRows, _ a: Range<Int>, _ b: Range<Int>, _ rows: ClosedRange<Int>,
+    _ edges: UnsafeBufferPointer<RasterEdge>, _ flats: [FlatEdge]
+  ) {
+    let idA = pair.chain
+    let idB = next[Int(idA)]
+    for f in flats where f.chain == idA || f.chain == idB {
+      let r = Int(f.y)
+      if Double(r) == f.y || !rows.contains(r) || flags.state(r) == FlaggedCells.wholeRow {
+        continue
+      }
+      let top = Double(r)
+      guard let ca = cells(of: idA, a, top, top + 1, edges, flats),
+        let cb = cells(of: idB, b, top, top + 1, edges, flats)
+      else { continue }
+      flag(r, cells: Swift.max(ca.lo, cb.lo), Swift.min(ca.hi, cb.hi))
     }
   }
 
