@@ -38,10 +38,10 @@ struct CellSweep {
       cuts.append(p.y0)
       cuts.append(p.y1)
     }
-    cuts.sort()
+    Self.smallSort(&cuts) { $0 < $1 }
     byStart.removeAll(keepingCapacity: true)
     byStart.append(contentsOf: 0..<count)
-    byStart.sort { pieces[base + $0].y0 < pieces[base + $1].y0 }
+    Self.smallSort(&byStart) { pieces[base + $0].y0 < pieces[base + $1].y0 }
     if xTop.count < count {
       xTop = [Double](repeating: 0, count: count)
       xBottom = [Double](repeating: 0, count: count)
@@ -75,6 +75,26 @@ struct CellSweep {
       area += sweepInterval(a, b, left: left, winding: winding, pieces, inside)
     }
     return area
+  }
+
+  /// Sorts a cell's few cuts or pieces: by insertion up to 32 elements (no call per
+  /// comparison), by the library's sort above.
+  @inline(__always)
+  private static func smallSort<T>(_ a: inout [T], by less: (T, T) -> Bool) {
+    if a.count > 32 {
+      a.sort(by: less)
+      return
+    }
+    if a.count < 2 { return }
+    for i in 1..<a.count {
+      let v = a[i]
+      var j = i
+      while j > 0 && less(v, a[j - 1]) {
+        a[j] = a[j - 1]
+        j -= 1
+      }
+      a[j] = v
+    }
   }
 
   /// Insertion sort of `order` by x at the interval's top, then at its bottom: the running

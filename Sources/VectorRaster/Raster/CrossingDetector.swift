@@ -1,4 +1,4 @@
-/// Finds the mask rows where the accumulated winding area, folded by the fill rule, may differ
+/// Finds the mask cells where the accumulated winding area, folded by the fill rule, may differ
 /// from the exact covered area.
 ///
 /// Why: a cell accumulates a = ∫ w over the pixel, and the rule is applied to a. Where the
@@ -13,10 +13,11 @@
 /// cells it passes through are one run ⌊x_min⌋ … ⌈x_max⌉ − 1 of that row, recorded as a
 /// `RowSpan` per chain and row. Two chains that follow each other around a contour (they share
 /// a turning vertex) leave two windings too unless they cross, which `chainsCross` checks for
-/// the rows where their spans overlap. Any other second chain in a cell, or a third, flags the
-/// row for exact resolution. Horizontal edges widen their chain's span in their row, since
-/// they separate windings even though they add no area. A chain clipped apart inside one row
-/// records the hull of its runs: more cells than it touches, which can only flag more rows.
+/// the rows where their spans overlap (and flags those rows whole where they do). Any other
+/// second chain in a cell, or a third, flags the cells the spans share for exact resolution
+/// (`FlaggedCells`). Horizontal edges widen their chain's span in their row, since they
+/// separate windings even though they add no area. A chain clipped apart inside one row
+/// records the hull of its runs: more cells than it touches, which can only flag more cells.
 ///
 /// Cost: one span per chain and row (a simple outline has two or a few per row), found with the
 /// arithmetic of one row crossing per edge; each row's spans are linked into a list and only
@@ -44,9 +45,9 @@ struct CrossingDetector {
   private(set) var next: [Int32] = []
   private(set) var width = 0
   private(set) var height = 0
-  /// Per mask row: whether the row needs exact resolution.
-  private var flags = ScratchBuffer<Bool>()
-  private(set) var anyFlagged = false
+  /// The cells (or whole rows) that need exact resolution.
+  private(set) var flags = FlaggedCells()
+  var anyFlagged: Bool { flags.any }
   /// The runs of rows where following chains share cells.
   private(set) var pairs: [PairRows] = []
   /// Per chain id: the index in `pairs` of its latest run, or −1.
@@ -71,11 +72,6 @@ struct CrossingDetector {
     nextInRow.release()
   }
 
-  /// Per mask row, whether it was flagged.
-  var flagged: [Bool] {
-    Array(UnsafeBufferPointer(start: flags.base, count: height))
-  }
-
   /// Finds the rows of a `width` × `height` mask that need exact resolution: every span of
   /// every chain, then the rows' overlaps. Following pairs are left for `checkPairs`.
   /// How `scan` finds the chains to compare: through `ChainBoxes` where that walks fewer
@@ -96,8 +92,7 @@ struct CrossingDetector {
     self.next = chains.next
     self.width = width
     self.height = height
-    flags.reserve(height).update(repeating: false, count: height)
-    anyFlagged = false
+    flags.reset(width: width, height: height)
     pairs.removeAll(keepingCapacity: true)
     if search != .everyRow && flats.count <= Self.boxedFlatLimit {
       boxes.measure(edges, flats, chains, width: width)
@@ -120,8 +115,8 @@ struct CrossingDetector {
   }
 
   /// Two chains whose boxes overlap: following chains are left to `checkPairs` for the rows
-  /// the boxes share; any other two are compared span by span in those rows, and flag the rows
-  /// where they share a cell.
+  /// the boxes share; any other two are compared span by span in those rows, and flag the
+  /// cells their spans share.
   private mutating func check(
     _ o: ChainBoxes.Overlap, _ edges: UnsafeBufferPointer<RasterEdge>, _ flats: [FlatEdge],
     _ chains: EdgeChains
@@ -150,7 +145,9 @@ struct CrossingDetector {
       } else if b.row < a.row {
         j += 1
       } else {
-        if a.lo <= b.hi && b.lo <= a.hi { flag(Int(a.row)) }
+        if a.lo <= b.hi && b.lo <= a.hi {
+          flag(Int(a.row), cells: Swift.max(a.lo, b.lo), Swift.min(a.hi, b.hi))
+        }
         i += 1
         j += 1
       }
@@ -265,8 +262,10 @@ struct CrossingDetector {
   }
 
   /// Sorted by first cell, a row's spans share cells where one starts before another ends:
-  /// two earlier spans reaching a span's first cell make three chains in that cell; one that
-  /// is not its following chain makes two that may cross anywhere.
+  /// two earlier spans reaching a span's cells make three chains there; one that is not its
+  /// following chain makes two that may cross anywhere in the cells both spans hold. Those
+  /// cells are flagged (each cell a later span shares with an earlier one lies within the
+  /// furthest reach of the earlier spans, or of all but the furthest one).
   private mutating func compareRow(_ r: Int) {
     Self.sortByFirstCell(&rowSpans)
     var reach = rowSpans[0].hi  // the furthest cell an earlier span reaches…
@@ -274,14 +273,14 @@ struct CrossingDetector {
     var secondReach: Int32 = -1  // …and the furthest cell any other earlier span reaches
     for k in 1..<rowSpans.count {
       let s = rowSpans[k]
-      if s.lo <= secondReach { return flag(r) }
+      if s.lo <= secondReach { flag(r, cells: s.lo, Swift.min(s.hi, secondReach)) }
       if s.lo <= reach {
         if next[Int(reachChain)] == s.chain {
           notePair(reachChain, r)
         } else if next[Int(s.chain)] == reachChain {
           notePair(s.chain, r)
         } else {
-          return flag(r)
+          flag(r, cells: s.lo, Swift.min(s.hi, reach))
         }
       }
       if s.hi > reach {
@@ -312,12 +311,12 @@ struct CrossingDetector {
   }
 
   @inline(__always)
-  mutating func flag(_ row: Int) {
-    flags.base![row] = true
-    anyFlagged = true
-  }
+  mutating func flag(_ row: Int) { flags.flag(row) }
 
-  func isFlagged(_ row: Int) -> Bool { flags.base![row] }
+  @inline(__always)
+  mutating func flag(_ row: Int, cells lo: Int32, _ hi: Int32) {
+    flags.flag(row, cells: Int(lo), Int(hi))
+  }
 
   /// Rows arrive in increasing order, so a pair's run is extended while its rows follow on.
   private mutating func notePair(_ p: Int32, _ row: Int) {
@@ -333,13 +332,18 @@ struct CrossingDetector {
   }
 
   /// Flags the rows of every pair of following chains that cross within the rows where they
-  /// share cells (rows already flagged are skipped: they are resolved exactly anyway).
-  mutating func checkPairs(_ edges: UnsafeBufferPointer<RasterEdge>, _ chains: EdgeChains) {
+  /// share cells (rows already flagged whole are skipped: they are resolved exactly anyway),
+  /// and the cells they share in the rows holding either chain's far end or horizontal edge.
+  mutating func checkPairs(
+    _ edges: UnsafeBufferPointer<RasterEdge>, _ flats: [FlatEdge], _ chains: EdgeChains
+  ) {
     for pair in pairs {
       let rows = Int(pair.first)...Int(pair.last)
-      if rows.allSatisfy({ isFlagged($0) }) { continue }
+      if rows.allSatisfy({ flags.state($0) == FlaggedCells.wholeRow }) { continue }
       let a = chains.edgeRange(pair.chain, edgeCount: edges.count)
       let b = chains.edgeRange(next[Int(pair.chain)], edgeCount: edges.count)
+      flagFarEnds(pair, a, b, rows, edges, flats)
+      flagFlatRows(pair, a, b, rows, edges, flats)
       let yLo = Double(rows.lowerBound)
       let yHi = Double(rows.upperBound + 1)
       if Self.sideBySide(edges, a, b, yLo: yLo, yHi: yHi) { continue }
@@ -349,5 +353,104 @@ struct CrossingDetector {
         for r in rows { flag(r) }
       }
     }
+  }
+
+  /// Following chains that do not cross leave two windings in a cell only where both pass the
+  /// same heights of its row. Past the far end of one of them (the turning vertex it does not
+  /// share with the other), inside a row, only the other goes on: a cell holding the first
+  /// chain's piece (the region beside it gains that chain's winding) and the other's piece
+  /// past that height (beside it, the opposite winding) holds three values. Those cells are
+  /// flagged.
+  private mutating func flagFarEnds(
+    _ pair: PairRows, _ a: Range<Int>, _ b: Range<Int>, _ rows: ClosedRange<Int>,
+    _ edges: UnsafeBufferPointer<RasterEdge>, _ flats: [FlatEdge]
+  ) {
+    let idA = pair.chain
+    let idB = next[Int(idA)]
+    // The first chain's far end is its start in path order, the second's its end (edges are
+    // stored downwards, so a chain's path runs down when its winding is positive). Past a far
+    // end lies the side away from the shared vertex: above it when it is its chain's top.
+    if let first = a.first {
+      let e = edges[first]
+      let top = e.winding > 0
+      flagPastFarEnd(top ? e.y0 : e.y1, above: top, idA, a, idB, b, rows, edges, flats)
+    }
+    if let last = b.last {
+      let e = edges[last]
+      let top = e.winding < 0
+      flagPastFarEnd(top ? e.y0 : e.y1, above: top, idB, b, idA, a, rows, edges, flats)
+    }
+  }
+
+  /// A horizontal edge of either chain separates windings along its whole length, which the
+  /// chains' crossing test (it walks their sloped edges) does not see: in its row, the cells the
+  /// two chains share are flagged.
+  private mutating func flagFlatRows(
+    _ pair: PairRows, _ a: Range<Int>, _ b: Range<Int>, _ rows: ClosedRange<Int>,
+    _ edges: UnsafeBufferPointer<RasterEdge>, _ flats: [FlatEdge]
+  ) {
+    let idA = pair.chain
+    let idB = next[Int(idA)]
+    for f in flats where f.chain == idA || f.chain == idB {
+      let r = Int(f.y)
+      if Double(r) == f.y || !rows.contains(r) || flags.state(r) == FlaggedCells.wholeRow {
+        continue
+      }
+      let top = Double(r)
+      guard let ca = cells(of: idA, a, top, top + 1, edges, flats),
+        let cb = cells(of: idB, b, top, top + 1, edges, flats)
+      else { continue }
+      flag(r, cells: Swift.max(ca.lo, cb.lo), Swift.min(ca.hi, cb.hi))
+    }
+  }
+
+  /// Flags the cells of the row holding height `y` (chain `id`'s far end) where that chain
+  /// passes and chain `other` passes beyond `y` (above it or below it) within the row.
+  private mutating func flagPastFarEnd(
+    _ y: Double, above: Bool, _ id: Int32, _ range: Range<Int>, _ other: Int32,
+    _ otherRange: Range<Int>, _ rows: ClosedRange<Int>, _ edges: UnsafeBufferPointer<RasterEdge>,
+    _ flats: [FlatEdge]
+  ) {
+    let r = Int(y)
+    if Double(r) == y || !rows.contains(r) || flags.state(r) == FlaggedCells.wholeRow { return }
+    let top = Double(r)
+    guard let mine = cells(of: id, range, top, top + 1, edges, flats),
+      let past = cells(
+        of: other, otherRange, above ? top : y, above ? y : top + 1, edges, flats)
+    else { return }
+    flag(r, cells: Swift.max(mine.lo, past.lo), Swift.min(mine.hi, past.hi))
+  }
+
+  /// The cells ⌊x_min⌋ … ⌈x_max⌉ − 1 (within the mask) that chain `id` passes between heights
+  /// yLo and yHi, its horizontal edges there included; nil when it passes none.
+  private func cells(
+    of id: Int32, _ range: Range<Int>, _ yLo: Double, _ yHi: Double,
+    _ edges: UnsafeBufferPointer<RasterEdge>, _ flats: [FlatEdge]
+  ) -> (lo: Int32, hi: Int32)? {
+    var lo = Double.infinity
+    var hi = -Double.infinity
+    if var cursor = ChainCursor(edges, range, from: yLo) {
+      repeat {
+        let e = cursor.edge
+        if e.y0 >= yHi { break }
+        let ya = Swift.max(e.y0, yLo)
+        let yb = Swift.min(e.y1, yHi)
+        if ya < yb {
+          let xa = cursor.x(at: ya)
+          let xb = cursor.x(at: yb)
+          lo = Swift.min(lo, xa, xb)
+          hi = Swift.max(hi, xa, xb)
+        }
+      } while cursor.step()
+    }
+    for f in flats where f.chain == id && f.y >= yLo && f.y <= yHi {
+      lo = Swift.min(lo, f.x0)
+      hi = Swift.max(hi, f.x1)
+    }
+    if !(lo <= hi) { return nil }
+    let first = Int(lo)
+    let last = Swift.min(Swift.max(first, CellBand.ceil(hi) - 1), width - 1)
+    if first > last { return nil }
+    return (Int32(truncatingIfNeeded: first), Int32(truncatingIfNeeded: last))
   }
 }

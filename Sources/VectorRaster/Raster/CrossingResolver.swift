@@ -1,4 +1,4 @@
-/// Exact coverage for the rows the `CrossingDetector` flagged: the area of the part of each
+/// Exact coverage for the cells the `CrossingDetector` flagged: the area of the part of each
 /// pixel where the fill rule holds, instead of the rule applied to the summed winding area.
 ///
 /// Derivation. Within row [r, r+1], cut every edge at the cell borders x = c into pieces, each
@@ -28,6 +28,7 @@ struct CrossingResolver {
   struct Piece {
     var cell: Int
     var chain: Int32
+    var row: Int32
     var x0: Double
     var y0: Double
     var x1: Double
@@ -35,138 +36,67 @@ struct CrossingResolver {
     var winding: Double
   }
 
-  /// Recomputes every flagged row of `mask` (width × height bytes) exactly.
+  /// Recomputes the flagged cells of `mask` (width × height bytes) exactly.
+  ///
+  /// A row flagged whole is cut at every cell border. A row with some cells flagged is cut only
+  /// at the borders of its flagged cells: between two flagged cells the pieces only add to the
+  /// left winding of the next flagged cell, so a chain's run of pieces there is kept as one
+  /// piece (its steps are the run's ends), and the cells there keep their accumulated area
+  /// (one chain, or none, passes through each). A row with left-side pieces (a path clipped on
+  /// the left) is resolved whole: its left winding may step inside cells no chain reaches.
   func resolve(
-    flagged: [Bool], edges: UnsafeBufferPointer<RasterEdge>, chains: EdgeChains,
+    flags: FlaggedCells, edges: UnsafeBufferPointer<RasterEdge>,
     flats: [FlatEdge], leftPieces: [LeftPiece], leftRows: [Double]?,
-    mask: UnsafeMutablePointer<UInt8>
+    mask: UnsafeMutablePointer<UInt8>, scratch: inout PieceSink
   ) {
-    let pieces = gatherPieces(flagged, edges, chains)
+    var states = flags.rowStates
+    for p in leftPieces where states[p.row] == FlaggedCells.someCells {
+      states[p.row] = FlaggedCells.wholeRow
+    }
+    gatherPieces(states, flags, edges, &scratch)
+    let pieces = scratch.grouped
+    let rowStarts = scratch.rowStarts
     var leftByRow: [Int: [LeftPiece]] = [:]
-    for p in leftPieces where pieces[p.row] != nil { leftByRow[p.row, default: []].append(p) }
+    for p in leftPieces where states[p.row] != FlaggedCells.none {
+      leftByRow[p.row, default: []].append(p)
+    }
     var sweep = CellSweep()
     var byCell: [Piece] = []
     var cellStarts = [Int](repeating: 0, count: width + 1)
     var flatsByRow: [Int: [FlatEdge]] = [:]
-    for f in flats where Double(Int(f.y)) != f.y && pieces[Int(f.y)] != nil {
+    for f in flats where Double(Int(f.y)) != f.y && states[Int(f.y)] != FlaggedCells.none {
       flatsByRow[Int(f.y), default: []].append(f)
     }
     var flatCells = [Bool](repeating: false, count: width)
-    for (row, rowPieces) in pieces {
+    for row in 0..<height where states[row] != FlaggedCells.none {
       var steps: [(y: Double, dw: Double)] = [(Double(row), leftRows?[row] ?? 0)]
       for p in leftByRow[row] ?? [] {
         steps.append((p.y0, p.winding))
         steps.append((p.y1, -p.winding))
       }
       normalize(&steps, row)
-      sortByCell(rowPieces, &byCell, &cellStarts)
+      sortByCell(pieces[rowStarts[row]..<rowStarts[row + 1]], &byCell, &cellStarts)
       let rowFlats = flatsByRow[row] ?? []
       for f in rowFlats where f.x0 < Double(width) {
         for c in Int(f.x0)...Swift.min(Swift.max(Int(f.x0), CellBand.ceil(f.x1) - 1), width - 1) {
           flatCells[c] = true
         }
       }
-      resolveRow(row, byCell, steps, flatCells, mask + row * width, &sweep)
+      let only = states[row] == FlaggedCells.someCells ? flags.cells(row) : nil
+      resolveRow(row, byCell, steps, flatCells, only: only, mask + row * width, &sweep)
       if !rowFlats.isEmpty { for c in 0..<width { flatCells[c] = false } }
     }
   }
 
-  /// The pieces of every edge in the flagged rows, per row (counted first, so each row's list
-  /// is allocated once).
-  private func gatherPieces(
-    _ flagged: [Bool], _ edges: UnsafeBufferPointer<RasterEdge>, _ chains: EdgeChains
-  ) -> [Int: [Piece]] {
-    var counts = [Int](repeating: 0, count: height)
-    forEachRowPart(flagged, edges, chains) { r, xa, _, xb, _, _, _ in
-      counts[r] += Int(abs(xb - xa)) + 2
-    }
-    var out: [Int: [Piece]] = [:]
-    for r in 0..<height where flagged[r] {
-      out[r] = []
-      out[r]!.reserveCapacity(counts[r])
-    }
-    forEachRowPart(flagged, edges, chains) { r, xa, ya, xb, yb, w, chain in
-      splitIntoCells(xa, ya, xb, yb, w, chain, into: &out[r, default: []])
-    }
-    return out
-  }
-
-  /// Calls `body` with the part of each edge inside each row marked in `rows`, and the edge's
-  /// chain (chains are runs of consecutive edges).
-  private func forEachRowPart(
-    _ rows: [Bool], _ edges: UnsafeBufferPointer<RasterEdge>, _ chains: EdgeChains,
-    _ body: (Int, Double, Double, Double, Double, Double, Int32) -> Void
-  ) {
-    var before = [Int](repeating: 0, count: height + 1)  // marked rows above each row
-    for r in 0..<height { before[r + 1] = before[r] + (rows[r] ? 1 : 0) }
-    if before[height] == 0 { return }
-    var chain = 0
-    for (i, e) in edges.enumerated() {
-      while chain + 1 < chains.firstEdge.count && chains.firstEdge[chain + 1] <= i { chain += 1 }
-      let r0 = Int(e.y0)
-      let r1 = Swift.min(CellBand.ceil(e.y1), height)
-      if before[r1] == before[r0] { continue }
-      let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
-      for r in r0..<r1 where rows[r] {
-        let ya = Swift.max(e.y0, Double(r))
-        let yb = Swift.min(e.y1, Double(r + 1))
-        if !(ya < yb) { continue }
-        let xa = ya == e.y0 ? e.x0 : e.x0 + (ya - e.y0) * dxdy
-        let xb = yb == e.y1 ? e.x1 : e.x0 + (yb - e.y0) * dxdy
-        body(r, xa, ya, xb, yb, Double(e.winding), Int32(truncatingIfNeeded: chain))
-      }
-    }
-  }
-
-  /// Cuts the segment (xa, ya)–(xb, yb) at the integer x it crosses (x ≥ 0).
-  private func splitIntoCells(
-    _ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ w: Double, _ chain: Int32,
-    into out: inout [Piece]
-  ) {
-    var px = xa
-    var py = ya
-    func cut(at border: Int) {
-      let bx = Double(border)
-      let by = Swift.min(Swift.max(ya + (bx - xa) / (xb - xa) * (yb - ya), py), yb)
-      append(px, py, bx, by, w, chain, &out)
-      px = bx
-      py = by
-    }
-    if xb > xa {
-      var border = Int(xa) + 1
-      while Double(border) < xb {
-        cut(at: border)
-        border += 1
-      }
-    } else if xb < xa {
-      var border = CellBand.ceil(xa) - 1
-      while Double(border) > xb {
-        cut(at: border)
-        border -= 1
-      }
-    }
-    append(px, py, xb, yb, w, chain, &out)
-  }
-
-  private func append(
-    _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ w: Double, _ chain: Int32,
-    _ out: inout [Piece]
-  ) {
-    if !(y0 < y1) { return }
-    let cell = Int((x0 + x1) * 0.5)
-    if cell >= width { return }  // on the mask's right side: left of no pixel
-    out.append(Piece(cell: cell, chain: chain, x0: x0, y0: y0, x1: x1, y1: y1, winding: w))
-  }
-
-  /// Sorts the steps by height (a stable sort: the list is an ordered run plus a few new
-  /// steps, which it merges in about linear time), merges equal heights and drops zero steps;
+  /// Sorts the steps by height (`sortByHeight`: the list is an ordered run plus new steps),
+  /// merges equal heights and drops zero steps;
   /// steps at or above the row top are folded into one at the top (always `steps[0]`), and
   /// those at the bottom are dropped.
   private func normalize(_ steps: inout [(y: Double, dw: Double)], _ row: Int) {
     let top = Double(row)
     let bottom = top + 1
     for i in 0..<steps.count { steps[i].y = Swift.min(Swift.max(steps[i].y, top), bottom) }
-    steps.sort { $0.y < $1.y }
+    Self.sortByHeight(&steps)
     if steps.first.map({ $0.y > top }) ?? true { steps.insert((top, 0), at: 0) }
     var kept = 0
     for i in 0..<steps.count where steps[i].y < bottom {
@@ -187,8 +117,30 @@ struct CrossingResolver {
     }
   }
 
+  /// Sorts steps by height: a sorted run followed by a few new steps is finished by insertion
+  /// (linear in the run per new step), a longer tail by the library's sort.
+  private static func sortByHeight(_ steps: inout [(y: Double, dw: Double)]) {
+    var sorted = 1
+    while sorted < steps.count && steps[sorted - 1].y <= steps[sorted].y { sorted += 1 }
+    if steps.count - sorted > 8 {
+      steps.sort { $0.y < $1.y }
+      return
+    }
+    for i in sorted..<Swift.max(sorted, steps.count) {
+      let s = steps[i]
+      var j = i
+      while j > 0 && steps[j - 1].y > s.y {
+        steps[j] = steps[j - 1]
+        j -= 1
+      }
+      steps[j] = s
+    }
+  }
+
   /// The row's pieces ordered by cell (a counting sort; `starts` has width + 1 entries).
-  private func sortByCell(_ pieces: [Piece], _ out: inout [Piece], _ starts: inout [Int]) {
+  private func sortByCell(
+    _ pieces: ArraySlice<Piece>, _ out: inout [Piece], _ starts: inout [Int]
+  ) {
     for i in 0..<starts.count { starts[i] = 0 }
     for p in pieces { starts[p.cell + 1] += 1 }
     for c in 0..<width { starts[c + 1] += starts[c] }
@@ -206,23 +158,38 @@ struct CrossingResolver {
     evenOdd ? Int(w.rounded()) & 1 != 0 : w.rounded() != 0
   }
 
-  /// Writes row `row` (pieces sorted by cell, left steps W_0) into `out`.
+  /// Writes row `row` (pieces sorted by cell, left steps W_0) into `out`: every cell that
+  /// needs it, or with `only` (the row's bitmap of flagged cells) the flagged cells among them.
+  ///
+  /// The left steps are merged (`normalize`) only before they are read, so a run of cells that
+  /// keep their area only appends to them.
   private func resolveRow(
     _ row: Int, _ pieces: [Piece], _ leftSteps: [(y: Double, dw: Double)], _ flatCells: [Bool],
-    _ out: UnsafeMutablePointer<UInt8>, _ sweep: inout CellSweep
+    only: UnsafePointer<UInt64>?, _ out: UnsafeMutablePointer<UInt8>, _ sweep: inout CellSweep
   ) {
     var steps = leftSteps
+    var merged = true
     var c = 0
     var k = 0
     while c < width {
       // Cells up to the next one holding pieces see only the steps of W: equal coverage, and
-      // exact already where W is constant.
+      // exact already where W is constant. (W steps there under a horizontal edge where two
+      // boundaries coincide, whose cells the detector flags, or by pieces left of the mask.)
       let nextCell = k < pieces.count ? pieces[k].cell : width
       if nextCell > c {
-        if steps.count > 1 {
-          let byte = Self.byte(
-            sweep.area(pieces[k..<k], left: Double(c), top: Double(row), steps: steps, inside: inside))
-          (out + c).update(repeating: byte, count: nextCell - c)
+        if only.map({ Self.anySet($0, c, nextCell - 1) }) ?? true {
+          if !merged { normalize(&steps, row) }
+          merged = true
+          if steps.count > 1 {
+            let byte = Self.byte(
+              sweep.area(
+                pieces[k..<k], left: Double(c), top: Double(row), steps: steps, inside: inside))
+            if let only {
+              for x in c..<nextCell where Self.isSet(only, x) { out[x] = byte }
+            } else {
+              (out + c).update(repeating: byte, count: nextCell - c)
+            }
+          }
         }
         c = nextCell
         continue
@@ -236,18 +203,48 @@ struct CrossingResolver {
       let cellPieces = pieces[k..<end]
       // One chain, and no horizontal edge, leave two neighbouring windings in the cell
       // (EdgeChains): the folded area already in the mask is exact.
-      if !(oneChain && !flatCells[c]) && cellPieces.count <= Self.maxExactPieces {
+      if !(oneChain && !flatCells[c]) && cellPieces.count <= Self.maxExactPieces
+        && (only.map { Self.isSet($0, c) } ?? true)
+      {
+        if !merged { normalize(&steps, row) }
+        merged = true
         out[c] = Self.byte(
           sweep.area(cellPieces, left: Double(c), top: Double(row), steps: steps, inside: inside))
       }
-      for p in cellPieces {
-        steps.append((p.y0, p.winding))
-        steps.append((p.y1, -p.winding))
-      }
-      normalize(&steps, row)
+      appendSteps(cellPieces, &steps)
+      merged = false
       k = end
       c += 1
     }
+  }
+
+  /// Appends the steps of `pieces` to the left winding: +w at each piece's top, −w at its
+  /// bottom, except where a piece continues the one before (same winding, one's bottom the
+  /// other's top), whose two steps at that height cancel.
+  private func appendSteps(_ pieces: ArraySlice<Piece>, _ steps: inout [(y: Double, dw: Double)]) {
+    guard let first = pieces.first else { return }
+    var top = first.y0
+    var bottom = first.y1
+    var w = first.winding
+    for p in pieces.dropFirst() {
+      if p.winding == w {
+        if p.y0 == bottom {
+          bottom = p.y1
+          continue
+        }
+        if p.y1 == top {
+          top = p.y0
+          continue
+        }
+      }
+      steps.append((top, w))
+      steps.append((bottom, -w))
+      top = p.y0
+      bottom = p.y1
+      w = p.winding
+    }
+    steps.append((top, w))
+    steps.append((bottom, -w))
   }
 
   static func byte(_ area: Double) -> UInt8 {

@@ -3,8 +3,9 @@
 ///
 /// A chain is a maximal run of edges of one contour going the same vertical way (horizontal
 /// edges join the run they follow). Inside one cell, a single chain, or two chains that follow
-/// each other around a contour and do not cross, leave windings of only two neighbouring values,
-/// for which the accumulated area folded by the fill rule is exact. Each contour is walked from a
+/// each other around a contour, do not cross and pass the same heights of the cell's row, leave
+/// windings of only two neighbouring values, for which the accumulated area folded by the fill
+/// rule is exact. Each contour is walked from a
 /// vertex where the vertical direction turns, so every chain is one run of consecutive edges and
 /// the chain after the last one is the first.
 struct EdgeChains {

@@ -1,8 +1,8 @@
 import Synchronization
 
 /// The working memory of one fill, kept between fills so a small fill allocates nothing but its
-/// mask: the clipped edges, the band's cells and bitmaps, the chains and the crossing detector's
-/// row records and flags.
+/// mask: the clipped edges, the band's cells and bitmaps, the chains, the crossing detector's
+/// row records and flags, and the pieces of the cells resolved exactly.
 ///
 /// Invariant between fills: `cells`, `marks` and `summary` are all zero (a buffer is zeroed when
 /// it grows, and each sweep zeroes what the fill wrote), so a fill never clears its band first.
@@ -13,6 +13,7 @@ final class RasterScratch: @unchecked Sendable {
   var summary = ScratchBuffer<UInt64>()
   var chains = EdgeChains()
   var crossings = CrossingDetector()
+  var pieces = PieceSink()
 
   /// Scratch whose edge buffer grew past this many edges is dropped after the fill rather than
   /// kept, so one huge path does not pin its memory for the life of the process.

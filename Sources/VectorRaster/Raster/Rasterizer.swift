@@ -10,8 +10,8 @@
 /// `CellBand` accumulates exact cell areas for a band of rows; `CoverageSweep` turns a band's
 /// cells into bytes under the fill rule. Large masks are processed in bands of rows so scratch
 /// memory stays small, and sparse bands visit only the cells edges touched. `EdgeChains` and
-/// `CrossingDetector` find the rows where edges cross, which `CrossingResolver` recomputes
-/// exactly. Working memory is a `RasterScratch` kept between fills.
+/// `CrossingDetector` find the cells where edges cross, which `CrossingResolver`
+/// recomputes exactly. Working memory is a `RasterScratch` kept between fills.
 public enum Rasterizer {
   /// Scratch cells per band (a band holds about this many floats, whatever the mask size).
   static let bandCellBudget = 1 << 15
@@ -69,7 +69,7 @@ public enum Rasterizer {
           for range in usable { scratch.chains.clipContour(buffer, range, into: &clipper) }
         }
         let edges = clipper.edgeBuffer
-        // Rows where the folded area may be wrong (crossings, three windings in a pixel): by
+        // Cells where the folded area may be wrong (crossings, three windings in a pixel): by
         // chain boxes now, or by comparing every row's spans, built during the band's edge loop.
         let everyRow = scratch.crossings.scan(
           edges, clipper.flats, scratch.chains, width: width, height: height, search: search)
@@ -98,13 +98,13 @@ public enum Rasterizer {
         }
         if everyRow { scratch.crossings.compareRows() }
         if !scratch.crossings.pairs.isEmpty {
-          scratch.crossings.checkPairs(edges, scratch.chains)
+          scratch.crossings.checkPairs(edges, clipper.flats, scratch.chains)
         }
         if scratch.crossings.anyFlagged {
           CrossingResolver(width: width, height: height, evenOdd: evenOdd).resolve(
-            flagged: scratch.crossings.flagged, edges: edges, chains: scratch.chains,
+            flags: scratch.crossings.flags, edges: edges,
             flats: clipper.flats, leftPieces: clipper.leftPieces,
-            leftRows: clipper.leftRowWindings(), mask: mask)
+            leftRows: clipper.leftRowWindings(), mask: mask, scratch: &scratch.pieces)
         }
       }
       count = width * height
