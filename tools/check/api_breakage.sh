@@ -6,9 +6,9 @@
 # Without such a tag there is nothing to compare against: it says so and exits 0.
 # Breaks accepted since the baseline are listed, one message a line, in api-breakage-allowed.txt
 # beside this script (lines starting with # are comments); the list is emptied when a release is
-# tagged. The baseline is built once in .build/<triple>/apidiff/ (as long as a clean build)
-# and its API files are kept there for the next run; API_BASELINE_DIR=<folder> keeps them there
-# instead (a CI cache, keyed by the baseline's commit, then skips the baseline's build).
+# tagged. The baseline is built once (as long as a clean build) and its API files are kept, in a
+# folder per baseline commit, under API_BASELINE_DIR (default: ~/.cache/captcha-gen/api-baseline,
+# outside the clone, so that the next clone's run skips the baseline's build).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -35,5 +35,7 @@ grep -v -e '^#' -e '^[[:space:]]*$' "$allowed" >"$accepted" || true
 echo "api-breakage: comparing the library products' public API with $baseline" \
   "($(grep -c "" "$accepted") accepted breaks listed in $allowed)"
 options=(--breakage-allowlist-path "$accepted")
-if [ -n "${API_BASELINE_DIR:-}" ]; then options+=(--baseline-dir "$API_BASELINE_DIR"); fi
+baseline_dir="${API_BASELINE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/captcha-gen/api-baseline}"
+mkdir -p "$baseline_dir"
+options+=(--baseline-dir "$baseline_dir")
 "${SWIFT:-swift}" package diagnose-api-breaking-changes "$baseline" "${options[@]}"
