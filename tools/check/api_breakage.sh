@@ -35,7 +35,7 @@ grep -v -e '^#' -e '^[[:space:]]*$' "$allowed" >"$accepted" || true
 echo "api-breakage: comparing the library products' public API with $baseline" \
   "($(grep -c "" "$accepted") accepted breaks listed in $allowed)"
 options=(--breakage-allowlist-path "$accepted")
-baseline_dir="${API_BASELINE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/captcha-gen/api-baseline}"
+baseline_dir="${API_BASELINE_DIR:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/captcha-gen/api-baseline}"
 mkdir -p "$baseline_dir"
 options+=(--baseline-dir "$baseline_dir")
 "${SWIFT:-swift}" package diagnose-api-breaking-changes "$baseline" "${options[@]}"
