@@ -28,6 +28,7 @@ cannot be run against serve in real time):
 """
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -152,12 +153,17 @@ def run_phase(args, phase, name, extra):
     os.makedirs(logs, exist_ok=True)
     common = ["--store", args.store, "--kind", "slide", "--pool", "32", "--dev", "--trust-proxy", "127.0.0.1",
               "--rate-limit", "%d/min" % args.rate_limit, *extra]
-    servers = [ServeProcess(args.bin, common, os.path.join(logs, "serve%d.log" % i)) for i in range(2)]
-    bot_solver = Solver(args.native, os.cpu_count())
-    person_solver = Solver(args.native, 1)
     tally, stop = Tally(), threading.Event()
     seconds = args.minutes * 60
-    try:
+    # Whatever fails to start, everything started before it is stopped.
+    with contextlib.ExitStack() as started:
+        servers = [started.enter_context(ServeProcess(args.bin, common, os.path.join(logs, "serve%d.log" % i)))
+                   for i in range(2)]
+        bot_solver = Solver(args.native, os.cpu_count())
+        started.callback(bot_solver.stop)
+        person_solver = Solver(args.native, 1)
+        started.callback(person_solver.stop)
+        started.callback(stop.set)
         time.sleep(args.warmup)
         threads = [threading.Thread(target=bot, args=(servers, bot_solver, phase, seconds, tally,
                                                       random.Random(phase), stop)),
@@ -167,12 +173,6 @@ def run_phase(args, phase, name, extra):
             thread.start()
         for thread in threads:
             thread.join()
-    finally:
-        stop.set()
-        bot_solver.stop()
-        person_solver.stop()
-        for server in servers:
-            server.stop()
     print("\n%s" % name)
     print("%-7s %7s %6s %8s %10s %12s   %s" % ("minute", "passes", "fails", "limited", "mean level", "cpu s/pass",
                                                "person: levels, passes/fails"))
