@@ -100,6 +100,7 @@ public enum Rasterizer {
         if !scratch.crossings.pairs.isEmpty {
           scratch.crossings.checkPairs(edges, clipper.flats, scratch.chains)
         }
+        scratch.crossings.flagLeftSide(clipper.leftPieces)
         if scratch.crossings.anyFlagged {
           CrossingResolver(width: width, height: height, evenOdd: evenOdd).resolve(
             flags: scratch.crossings.flags, edges: edges,
