@@ -11,6 +11,11 @@ import VectorRaster
 /// (each channel minus its box-blurred mean), so the hole gets the photo's own grain and edges of
 /// the very place it sits in. The rows above and below the box lie outside the hole, and outside
 /// every twin on the same row, so neither the cut-out picture nor another hole comes back.
+///
+/// A texture covers some of the box's rows (`rows`): the hole is painted band by band, each band's
+/// texture worked out as it is painted, so no plane over the whole box is held beside a large
+/// picture; the texture's strength, which the hole needs first, comes from a pass that only sums
+/// (`channelTotal(_:of:from:bandRows:)`).
 package struct PhotoTexture {
   /// How the lent rows are laid into the hole (a style key picks one per deployment).
   package enum Orientation: Int, CaseIterable, Sendable {
@@ -26,25 +31,25 @@ package struct PhotoTexture {
   static let blurRadius = 4
 
   let box: PixelRect
-  /// Per channel, the high-pass over `box`'s size (levels, −255…255: 16 bits hold it, which halves
-  /// the texture's memory next to a 12 MP picture).
+  /// The box's rows (0 at its top) this texture covers.
+  let rows: Range<Int>
+  /// Per channel, the high-pass over `rows` of the box (levels, −255…255: 16 bits hold it).
   private let detail: [[Int16]]
-  /// Mean absolute detail (levels), the texture's strength.
-  let strength: Double
 
-  /// The texture for a hole in `box` of `image`; the sideways shift is drawn from `rng`.
-  init(image: RGBAImage, box: PixelRect, orientation: Orientation, rng: inout Xoshiro256StarStar) {
-    let source = Source(image: image, box: box, orientation: orientation, rng: &rng)
-    self.init(source: source, channels: (0..<3).map { Self.channel($0, of: image, from: source) })
+  /// The texture of the box's rows `rows`, read from the picture's RGBA `pixels` (`imageWidth`
+  /// pixels a row; only rows outside the box are read).
+  init(source: Source, rows: Range<Int>, pixels: UnsafeBufferPointer<UInt8>, imageWidth: Int) {
+    box = source.box
+    self.rows = rows
+    detail = (0..<3).map { c in
+      Self.detail(c, rows: rows, from: source, pixels: pixels, imageWidth: imageWidth).detail
+    }
   }
 
-  /// The texture from its three channels (`channel(_:of:from:)`, which may be worked out on
-  /// different threads).
-  init(source: Source, channels: [Channel]) {
-    box = source.box
-    detail = channels.map(\.detail)
-    let total = channels.reduce(Int64(0)) { $0 + $1.total }
-    strength = Double(total) / Double(max(1, 3 * box.width * box.height))
+  /// Mean absolute detail over the box and the three channels (levels), the texture's strength:
+  /// the sum of `channelTotal` over the channels.
+  static func strength(totals: [Int64], box: PixelRect) -> Double {
+    Double(totals.reduce(0, +)) / Double(max(1, 3 * box.width * box.height))
   }
 
   /// Where a hole's texture is read: the source row and column of each pixel of the box grown by
@@ -107,40 +112,75 @@ package struct PhotoTexture {
     }
   }
 
-  /// One channel's high-pass over the box and the sum of its absolute values.
+  /// One channel's high-pass over some of the box's rows and the sum of its absolute values.
   struct Channel {
     var detail: [Int16]
     var total: Int64
   }
 
-  /// Rows of the box whose mean is worked out at once: the grown rows of one band (its own and the
-  /// two passes' reach above and below) are the only 32-bit plane held, about 1 MB beside a 12 MP
-  /// picture's hole instead of one plane over the whole grown box (5.2 MB per channel).
+  /// Rows of the box whose texture is worked out at once: the grown rows of one band (its own and
+  /// the two passes' reach above and below) are the only 32-bit plane held, about 1 MB beside a
+  /// 12 MP picture's hole, and the band's three channels 1.5 MB.
   static let bandRows = 224
 
-  /// Channel `c`'s high-pass: the lent picture minus its two-pass box-blurred mean, worked out in
-  /// bands of `bandRows` rows. Each band's plane is grown by the two passes' whole reach, so every
-  /// mean is the one a plane over the whole box gives (tests compare bands against one band).
+  /// Channel `c`'s high-pass over the whole box, worked out in bands of `bandRows` rows. Each band's
+  /// plane is grown by the two passes' whole reach, so every mean is the one a plane over the whole
+  /// box gives (tests compare bands against one band).
   static func channel(_ c: Int, of image: RGBAImage, from source: Source, bandRows: Int = bandRows)
     -> Channel
   {
-    let (w, h, r) = (source.box.width, source.box.height, source.margin)
-    guard !source.rows.isEmpty else { return Channel(detail: [Int16](repeating: 0, count: w * h), total: 0) }
-    let (rows, columns) = (source.rows, source.columns)
-    @inline(__always) func value(_ gx: Int, _ gy: Int) -> Int32 {
-      Int32(image.pixels[(rows[gy] * image.width + columns[gx]) * 4 + c])
+    image.pixels.withUnsafeBufferPointer { pixels in
+      var out = Channel(detail: [], total: 0)
+      out.detail.reserveCapacity(source.box.width * source.box.height)
+      for top in stride(from: 0, to: source.box.height, by: bandRows) {
+        let band = detail(
+          c, rows: top..<min(source.box.height, top + bandRows), from: source, pixels: pixels,
+          imageWidth: image.width)
+        out.detail += band.detail
+        out.total += band.total
+      }
+      return out
     }
-    var out = [Int16](repeating: 0, count: w * h)
+  }
+
+  /// The sum of channel `c`'s absolute high-pass over the whole box, in bands of `bandRows` rows,
+  /// holding no more than one band.
+  static func channelTotal(_ c: Int, of image: RGBAImage, from source: Source, bandRows: Int = bandRows)
+    -> Int64
+  {
+    image.pixels.withUnsafeBufferPointer { pixels in
+      stride(from: 0, to: source.box.height, by: bandRows).reduce(Int64(0)) { total, top in
+        total
+          + detail(
+            c, rows: top..<min(source.box.height, top + bandRows), from: source, pixels: pixels,
+            imageWidth: image.width
+          ).total
+      }
+    }
+  }
+
+  /// Channel `c`'s high-pass over the box's rows `rows`: the lent picture minus its two-pass
+  /// box-blurred mean, on one plane of those rows grown by the passes' reach.
+  static func detail(
+    _ c: Int, rows: Range<Int>, from source: Source, pixels: UnsafeBufferPointer<UInt8>, imageWidth: Int
+  ) -> Channel {
+    let (w, r) = (source.box.width, source.margin)
+    guard !source.rows.isEmpty else {
+      return Channel(detail: [Int16](repeating: 0, count: w * rows.count), total: 0)
+    }
+    let (sourceRows, columns) = (source.rows, source.columns)
+    // Grown-box row `gy` of the band is grown-box row `rows.lowerBound + gy` of the box.
+    @inline(__always) func value(_ gx: Int, _ gy: Int) -> Int32 {
+      Int32(pixels[(sourceRows[rows.lowerBound + gy] * imageWidth + columns[gx]) * 4 + c])
+    }
+    let mean = bandMean(width: w + 2 * r, height: rows.count + 2 * r, margin: r) { gx, gy in value(gx, gy) }
+    var out = [Int16](repeating: 0, count: w * rows.count)
     var total: Int64 = 0
-    for top in stride(from: 0, to: h, by: bandRows) {
-      let band = min(bandRows, h - top)
-      let mean = bandMean(width: w + 2 * r, height: band + 2 * r, margin: r) { gx, gy in value(gx, top + gy) }
-      for y in 0..<band {
-        for x in 0..<w {
-          let d = value(x + r, top + y + r) - mean.values[(y + r) * mean.width + x + r]
-          out[(top + y) * w + x] = Int16(d)
-          total += Int64(abs(d))
-        }
+    for y in 0..<rows.count {
+      for x in 0..<w {
+        let d = value(x + r, y + r) - mean.values[(y + r) * mean.width + x + r]
+        out[y * w + x] = Int16(d)
+        total += Int64(abs(d))
       }
     }
     return Channel(detail: out, total: total)
@@ -162,9 +202,9 @@ package struct PhotoTexture {
     return mean
   }
 
-  /// The texture (levels, per channel) at image pixel (x, y) inside `box`.
+  /// The texture (levels, per channel) at image pixel (x, y), inside `box` on one of `rows`.
   @inline(__always) func detail(x: Int, y: Int) -> (Double, Double, Double) {
-    let i = (y - box.y) * box.width + x - box.x
+    let i = (y - box.y - rows.lowerBound) * box.width + x - box.x
     return (Double(detail[0][i]), Double(detail[1][i]), Double(detail[2][i]))
   }
 }

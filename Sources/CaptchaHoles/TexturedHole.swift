@@ -75,8 +75,9 @@ public struct TexturedHole: SeededHoleStyle, Equatable {
     render(into: &image, weight: weight, seed: seed, threads: 1)
   }
 
-  /// Measures the surroundings' colour and the recess light while the texture's three channels are
-  /// lent, four parts shared among the threads, then paints the hole in row bands.
+  /// Measures the surroundings' colour and the recess light while the texture's strength is summed
+  /// channel by channel, four parts shared among the threads, then paints the hole in row bands,
+  /// each band's texture worked out as it is painted (`PhotoTexture`: no plane over the box).
   public func render(into image: inout RGBAImage, weight: CoverageMask, seed: UInt64, threads: Int) {
     guard let hole = HolePixels.clip(weight, to: image), hole.data.contains(where: { $0 > 0 }) else { return }
     let box = hole.rect
@@ -85,23 +86,23 @@ public struct TexturedHole: SeededHoleStyle, Equatable {
     var rng = Xoshiro256StarStar(seed: seed, stream: 0x7478)  // "tx"
     let source = PhotoTexture.Source(image: picture, box: box, orientation: orientation, rng: &rng)
     var measured: (BaseFill, RecessShading)?
-    var channels = [PhotoTexture.Channel?](repeating: nil, count: 3)
-    channels.withUnsafeMutableBufferPointer { channels in
-      // Dealt round-robin: with two threads, one measures and lends channel 1, the other lends
-      // channels 0 and 2 (about as long at 12 MP).
+    var totals = [Int64](repeating: 0, count: 3)
+    totals.withUnsafeMutableBufferPointer { totals in
+      // Dealt round-robin: with two threads, one measures and sums channel 1, the other sums
+      // channels 0 and 2.
       ForkJoin.run(parts: 4, threads: threads) { part in
         if part == 0 {
           measured = (BaseFill(image: picture, hole: hole), recessShading(hole))
         } else {
-          channels[part - 1] = PhotoTexture.channel(part - 1, of: picture, from: source)
+          totals[part - 1] = PhotoTexture.channelTotal(part - 1, of: picture, from: source)
         }
       }
     }
     _ = consume picture
     let (base, recess) = measured!
-    let texture = PhotoTexture(source: source, channels: channels.map { $0! })
     // Capped, so a flat window (sky) lent to a busy place does not blow up its noise.
-    let gain = textureGain * min(Self.maxTextureGain, base.contrast / max(1, texture.strength))
+    let strength = PhotoTexture.strength(totals: totals, box: box)
+    let gain = textureGain * min(Self.maxTextureGain, base.contrast / max(1, strength))
     let k = Self.lightLevels * opacity
     let tint = (shadowTint.r, shadowTint.g, shadowTint.b)
     let lit = highlightTint.map { ($0.r, $0.g, $0.b) } ?? tint
@@ -110,27 +111,35 @@ public struct TexturedHole: SeededHoleStyle, Equatable {
     let bands = ForkJoin.bands(box.height, parts: threads)
     hole.data.withUnsafeBufferPointer { wp in
       image.pixels.withUnsafeMutableBufferPointer { px in
+        // The texture reads rows outside the box only; the hole writes inside it.
+        let lent = UnsafeBufferPointer(px)
         ForkJoin.run(parts: bands.count, threads: threads) { part in
-          for y in bands[part] {
-            for x in 0..<box.width {
-              let a = Int32(wp[y * box.width + x])
-              guard a > 0 else { continue }
-              let ix = box.x + x
-              let iy = box.y + y
-              var colour = fill.colour(x, y)
-              colour = (
-                carry * colour.0 + (1 - carry) * base.mean.0, carry * colour.1 + (1 - carry) * base.mean.1,
-                carry * colour.2 + (1 - carry) * base.mean.2
-              )
-              let d = texture.detail(x: ix, y: iy)
-              colour = (colour.0 + gain * d.0, colour.1 + gain * d.1, colour.2 + gain * d.2)
-              let l = k * recess.value(x: ix, y: iy)
-              let t = l < 0 ? tint : lit
-              colour = (colour.0 + l * t.0, colour.1 + l * t.1, colour.2 + l * t.2)
-              let p = (iy * imageWidth + ix) * 4
-              px[p] = StripedHole.mix(px[p], colour.0, a)
-              px[p + 1] = StripedHole.mix(px[p + 1], colour.1, a)
-              px[p + 2] = StripedHole.mix(px[p + 2], colour.2, a)
+          for top in stride(
+            from: bands[part].lowerBound, to: bands[part].upperBound, by: PhotoTexture.bandRows)
+          {
+            let rows = top..<min(bands[part].upperBound, top + PhotoTexture.bandRows)
+            let texture = PhotoTexture(source: source, rows: rows, pixels: lent, imageWidth: imageWidth)
+            for y in rows {
+              for x in 0..<box.width {
+                let a = Int32(wp[y * box.width + x])
+                guard a > 0 else { continue }
+                let ix = box.x + x
+                let iy = box.y + y
+                var colour = fill.colour(x, y)
+                colour = (
+                  carry * colour.0 + (1 - carry) * base.mean.0, carry * colour.1 + (1 - carry) * base.mean.1,
+                  carry * colour.2 + (1 - carry) * base.mean.2
+                )
+                let d = texture.detail(x: ix, y: iy)
+                colour = (colour.0 + gain * d.0, colour.1 + gain * d.1, colour.2 + gain * d.2)
+                let l = k * recess.value(x: ix, y: iy)
+                let t = l < 0 ? tint : lit
+                colour = (colour.0 + l * t.0, colour.1 + l * t.1, colour.2 + l * t.2)
+                let p = (iy * imageWidth + ix) * 4
+                px[p] = StripedHole.mix(px[p], colour.0, a)
+                px[p + 1] = StripedHole.mix(px[p + 1], colour.1, a)
+                px[p + 2] = StripedHole.mix(px[p + 2], colour.2, a)
+              }
             }
           }
         }

@@ -40,6 +40,26 @@ final class PhotoTextureBandTests: XCTestCase {
             XCTAssertEqual(
               banded.detail, whole.detail, "\(box), \(orientation), channel \(c), bands of \(bandRows)")
             XCTAssertEqual(banded.total, whole.total)
+            XCTAssertEqual(
+              PhotoTexture.channelTotal(c, of: picture, from: source, bandRows: bandRows), whole.total,
+              "the strength's pass sums what the texture holds")
+          }
+        }
+        // The painter's bands: each band's texture at its own rows, read through the pixels.
+        let wholes = (0..<3).map { PhotoTexture.channel($0, of: picture, from: source, bandRows: box.height) }
+        picture.pixels.withUnsafeBufferPointer { pixels in
+          for top in stride(from: 0, to: box.height, by: 40) {
+            let rows = top..<min(box.height, top + 40)
+            let band = PhotoTexture(source: source, rows: rows, pixels: pixels, imageWidth: picture.width)
+            for y in rows {
+              for x in stride(from: 0, to: box.width, by: 7) {
+                let d = band.detail(x: box.x + x, y: box.y + y)
+                let i = y * box.width + x
+                XCTAssertEqual(
+                  [d.0, d.1, d.2], wholes.map { Double($0.detail[i]) }, "\(box), \(orientation), (\(x), \(y))"
+                )
+              }
+            }
           }
         }
       }
