@@ -26,7 +26,7 @@ struct CellSweep {
   /// y0 < y1) and the steps of the winding on its left side (`steps[0]` at the top).
   mutating func area(
     _ pieces: ArraySlice<CrossingResolver.Piece>, left: Double, top: Double,
-    steps: [(y: Double, dw: Double)], inside: (Double) -> Bool
+    steps: [(y: Double, dw: Double)], evenOdd: Bool
   ) -> Double {
     let base = pieces.startIndex
     let count = pieces.count
@@ -61,7 +61,12 @@ struct CellSweep {
         stepIndex += 1
       }
       // The pieces spanning [a, b]: those still running, then those starting at a.
-      order.removeAll { pieces[base + $0].y1 <= a }
+      var kept = 0
+      for i in 0..<order.count where pieces[base + order[i]].y1 > a {
+        order[kept] = order[i]
+        kept += 1
+      }
+      order.removeLast(order.count - kept)
       while started < count && pieces[base + byStart[started]].y0 <= a {
         let p = byStart[started]
         if pieces[base + p].y1 >= b { order.append(p) }
@@ -72,7 +77,7 @@ struct CellSweep {
         xBottom[p] = pieces[base + p].x(at: b)
       }
       sortAtTop()
-      area += sweepInterval(a, b, left: left, winding: winding, pieces, inside)
+      area += sweepInterval(a, b, left: left, winding: winding, pieces, evenOdd)
     }
     return area
   }
@@ -117,7 +122,7 @@ struct CellSweep {
   /// The covered area of interval [a, b]: slab by slab between the crossings of neighbours.
   private mutating func sweepInterval(
     _ a: Double, _ b: Double, left: Double, winding: Double,
-    _ pieces: ArraySlice<CrossingResolver.Piece>, _ inside: (Double) -> Bool
+    _ pieces: ArraySlice<CrossingResolver.Piece>, _ evenOdd: Bool
   ) -> Double {
     let height = b - a
     var area = 0.0
@@ -144,7 +149,7 @@ struct CellSweep {
       if next > y {
         area += slabArea(
           (y - a) / height, (next - a) / height, next - y, left: left, winding: winding, pieces,
-          inside)
+          evenOdd)
       }
       if swap < 0 { return area }
       order.swapAt(swap, swap + 1)
@@ -156,7 +161,7 @@ struct CellSweep {
   /// the rule accepts.
   private func slabArea(
     _ t0: Double, _ t1: Double, _ height: Double, left: Double, winding: Double,
-    _ pieces: ArraySlice<CrossingResolver.Piece>, _ inside: (Double) -> Bool
+    _ pieces: ArraySlice<CrossingResolver.Piece>, _ evenOdd: Bool
   ) -> Double {
     let base = pieces.startIndex
     var w = winding
@@ -167,13 +172,19 @@ struct CellSweep {
       let dx = xBottom[u] - xTop[u]
       let x0 = xTop[u] + t0 * dx
       let x1 = xTop[u] + t1 * dx
-      if inside(w) { width += (x0 - prev0) + (x1 - prev1) }
+      if Self.inside(w, evenOdd) { width += (x0 - prev0) + (x1 - prev1) }
       w += pieces[base + u].winding
       prev0 = x0
       prev1 = x1
     }
-    if inside(w) { width += (left + 1 - prev0) + (left + 1 - prev1) }
+    if Self.inside(w, evenOdd) { width += (left + 1 - prev0) + (left + 1 - prev1) }
     return width * 0.5 * height
+  }
+
+  /// Whether winding `w` is inside under the fill rule (even-odd or nonzero).
+  @inline(__always)
+  static func inside(_ w: Double, _ evenOdd: Bool) -> Bool {
+    evenOdd ? Int(w.rounded()) & 1 != 0 : w.rounded() != 0
   }
 }
 

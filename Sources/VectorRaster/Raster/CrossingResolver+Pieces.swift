@@ -44,7 +44,7 @@ extension CrossingResolver {
   }
 
   /// Cuts the segment (xa, ya)–(xb, yb) at the integer x it crosses (x ≥ 0).
-  private func splitIntoCells(
+  func splitIntoCells(
     _ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ w: Double, _ chain: Int32,
     into out: inout PieceSink
   ) {
@@ -77,7 +77,7 @@ extension CrossingResolver {
   /// row's bitmap) it crosses. A part between flagged cells that continues the row's last
   /// piece (same winding, end to end, also between flagged cells: then both lie between the
   /// same two) is merged into it.
-  private func splitAtFlaggedCells(
+  func splitAtFlaggedCells(
     _ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ w: Double, _ chain: Int32,
     _ cells: UnsafePointer<UInt64>, _ borders: inout [Int], into out: inout PieceSink
   ) {

@@ -47,13 +47,18 @@ struct CrossingResolver {
   func resolve(
     flags: FlaggedCells, edges: UnsafeBufferPointer<RasterEdge>,
     flats: [FlatEdge], leftPieces: [LeftPiece], leftRows: [Double]?,
+    spans: [CrossingDetector.RowSpan]?, chains: EdgeChains,
     mask: UnsafeMutablePointer<UInt8>, scratch: inout PieceSink
   ) {
     var states = flags.rowStates
     for p in leftPieces where states[p.row] == FlaggedCells.someCells {
       states[p.row] = FlaggedCells.wholeRow
     }
-    gatherPieces(states, flags, edges, &scratch)
+    if let spans {
+      gatherPieces(states, flags, spans: spans, chains, edges, &scratch)
+    } else {
+      gatherPieces(states, flags, edges, &scratch)
+    }
     let pieces = scratch.grouped
     let rowStarts = scratch.rowStarts
     var leftByRow: [Int: [LeftPiece]] = [:]
@@ -153,11 +158,6 @@ struct CrossingResolver {
     }
   }
 
-  @inline(__always)
-  private func inside(_ w: Double) -> Bool {
-    evenOdd ? Int(w.rounded()) & 1 != 0 : w.rounded() != 0
-  }
-
   /// Writes row `row` (pieces sorted by cell, left steps W_0) into `out`: every cell that
   /// needs it, or with `only` (the row's bitmap of flagged cells) the flagged cells among them.
   ///
@@ -183,7 +183,7 @@ struct CrossingResolver {
           if steps.count > 1 {
             let byte = Self.byte(
               sweep.area(
-                pieces[k..<k], left: Double(c), top: Double(row), steps: steps, inside: inside))
+                pieces[k..<k], left: Double(c), top: Double(row), steps: steps, evenOdd: evenOdd))
             if let only {
               for x in c..<nextCell where Self.isSet(only, x) { out[x] = byte }
             } else {
@@ -209,7 +209,7 @@ struct CrossingResolver {
         if !merged { normalize(&steps, row) }
         merged = true
         out[c] = Self.byte(
-          sweep.area(cellPieces, left: Double(c), top: Double(row), steps: steps, inside: inside))
+          sweep.area(cellPieces, left: Double(c), top: Double(row), steps: steps, evenOdd: evenOdd))
       }
       appendSteps(cellPieces, &steps)
       merged = false

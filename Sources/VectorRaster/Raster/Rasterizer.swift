@@ -104,7 +104,8 @@ public enum Rasterizer {
           CrossingResolver(width: width, height: height, evenOdd: evenOdd).resolve(
             flags: scratch.crossings.flags, edges: edges,
             flats: clipper.flats, leftPieces: clipper.leftPieces,
-            leftRows: clipper.leftRowWindings(), mask: mask, scratch: &scratch.pieces)
+            leftRows: clipper.leftRowWindings(), spans: everyRow ? scratch.crossings.spans : nil,
+            chains: scratch.chains, mask: mask, scratch: &scratch.pieces)
         }
       }
       count = width * height
