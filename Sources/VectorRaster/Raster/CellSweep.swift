@@ -34,9 +34,12 @@ struct CellSweep {
     cuts.append(top)
     cuts.append(top + 1)
     for s in steps where s.y > top { cuts.append(s.y) }
-    for p in pieces {
+    // A piece's bottom is the next one's top where a chain goes on in the cell (the pieces
+    // come in its order): that height is cut once.
+    for i in pieces.indices {
+      let p = pieces[i]
       cuts.append(p.y0)
-      cuts.append(p.y1)
+      if i + 1 == pieces.endIndex || pieces[i + 1].y0 != p.y1 { cuts.append(p.y1) }
     }
     Self.smallSort(&cuts) { $0 < $1 }
     byStart.removeAll(keepingCapacity: true)
@@ -60,22 +63,25 @@ struct CellSweep {
         winding += steps[stepIndex].dw
         stepIndex += 1
       }
-      // The pieces spanning [a, b]: those still running, then those starting at a.
+      // The pieces spanning [a, b]: those still running (their x at a was the last interval's
+      // bottom), then those starting at a.
       var kept = 0
       for i in 0..<order.count where pieces[base + order[i]].y1 > a {
-        order[kept] = order[i]
+        let p = order[i]
+        order[kept] = p
+        xTop[p] = xBottom[p]
         kept += 1
       }
       order.removeLast(order.count - kept)
       while started < count && pieces[base + byStart[started]].y0 <= a {
         let p = byStart[started]
-        if pieces[base + p].y1 >= b { order.append(p) }
+        if pieces[base + p].y1 >= b {
+          order.append(p)
+          xTop[p] = pieces[base + p].x(at: a)
+        }
         started += 1
       }
-      for p in order {
-        xTop[p] = pieces[base + p].x(at: a)
-        xBottom[p] = pieces[base + p].x(at: b)
-      }
+      for p in order { xBottom[p] = pieces[base + p].x(at: b) }
       sortAtTop()
       area += sweepInterval(a, b, left: left, winding: winding, pieces, evenOdd)
     }
@@ -181,10 +187,13 @@ struct CellSweep {
     return width * 0.5 * height
   }
 
-  /// Whether winding `w` is inside under the fill rule (even-odd or nonzero).
+  /// Whether winding `w` (a whole number, as a sum of ±1 windings) is inside under the fill
+  /// rule (even-odd or nonzero). Rounded half away from zero as `rounded()` does, without its
+  /// library call.
   @inline(__always)
   static func inside(_ w: Double, _ evenOdd: Bool) -> Bool {
-    evenOdd ? Int(w.rounded()) & 1 != 0 : w.rounded() != 0
+    let k = Int(w + (w < 0 ? -0.5 : 0.5))
+    return evenOdd ? k & 1 != 0 : k != 0
   }
 }
 

@@ -89,9 +89,8 @@ extension CrossingResolver {
       let ya = Swift.max(e.y0, rowTop)
       let yb = Swift.min(e.y1, rowBottom)
       if !(ya < yb) { continue }
-      let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
-      let xa = ya == e.y0 ? e.x0 : e.x0 + (ya - e.y0) * dxdy
-      let xb = yb == e.y1 ? e.x1 : e.x0 + (yb - e.y0) * dxdy
+      let xa = ya == e.y0 ? e.x0 : e.x0 + (ya - e.y0) * ((e.x1 - e.x0) / (e.y1 - e.y0))
+      let xb = yb == e.y1 ? e.x1 : e.x0 + (yb - e.y0) * ((e.x1 - e.x0) / (e.y1 - e.y0))
       let w = Double(e.winding)
       if whole {
         splitIntoCells(xa, ya, xb, yb, w, e.chain, into: &sink)
