@@ -187,13 +187,12 @@ struct CellSweep {
     return width * 0.5 * height
   }
 
-  /// Whether winding `w` (a whole number, as a sum of ±1 windings) is inside under the fill
-  /// rule (even-odd or nonzero). Rounded half away from zero as `rounded()` does, without its
-  /// library call.
+  /// Whether winding `w` is inside under the fill rule (even-odd or nonzero). Every winding
+  /// here is a sum of ±1 (edges, pieces, the left side's steps), a whole number that Double
+  /// holds exactly, so it is compared as it is.
   @inline(__always)
   static func inside(_ w: Double, _ evenOdd: Bool) -> Bool {
-    let k = Int(w + (w < 0 ? -0.5 : 0.5))
-    return evenOdd ? k & 1 != 0 : k != 0
+    evenOdd ? Int(w) & 1 != 0 : w != 0
   }
 }
 

@@ -1,14 +1,14 @@
 /// Cutting the edges of the flagged rows into pieces for `CrossingResolver`: at every cell
 /// border in a row flagged whole, only at the flagged cells' borders in the others.
 extension CrossingResolver {
-  /// The pieces of every edge in the flagged rows, grouped by row in `sink` (`grouped`, row r's
-  /// from `rowStarts[r]` to `rowStarts[r + 1]`, in edge order).
+  /// The pieces of every edge in the flagged rows, sorted by row and cell in `sink` (`grouped`,
+  /// row r's from `rowStarts[r]` to `rowStarts[r + 1]`, in edge order within a cell).
   func gatherPieces(
     _ states: [UInt8], _ flags: FlaggedCells, _ edges: UnsafeBufferPointer<RasterEdge>,
     _ sink: inout PieceSink
   ) {
     sink.reset(rows: height)
-    defer { sink.groupByRow() }
+    defer { sink.sortByRowAndCell(cells: width) }
     var borders: [Int] = []
     var before = [Int](repeating: 0, count: height + 1)  // flagged rows above each row
     for r in 0..<height { before[r + 1] = before[r] + (states[r] != FlaggedCells.none ? 1 : 0) }

@@ -9,14 +9,14 @@
 /// Only the runs that reach a flagged cell (and every run of a row flagged whole) are cut from
 /// their edges, found by binary search in the chain.
 extension CrossingResolver {
-  /// The pieces of the flagged rows, grouped by row in `sink`, from `spans` (every chain's, in
-  /// chain order) and the chains' edges.
+  /// The pieces of the flagged rows, sorted by row and cell in `sink`, from `spans` (every
+  /// chain's, in chain order) and the chains' edges.
   func gatherPieces(
     _ states: [UInt8], _ flags: FlaggedCells, spans: [CrossingDetector.RowSpan],
     _ chains: EdgeChains, _ edges: UnsafeBufferPointer<RasterEdge>, _ sink: inout PieceSink
   ) {
     sink.reset(rows: height)
-    defer { sink.groupByRow() }
+    defer { sink.sortByRowAndCell(cells: width) }
     // Per row, the first cell right of every flagged cell: a run from there on is left of no
     // cell that is resolved.
     var reach = [Int](repeating: width, count: height)
