@@ -87,7 +87,7 @@ final class RasterExactnessTests: XCTestCase {
       .appendingPathComponent("Fixtures/shapes/crossings.txt")
     let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
       .filter { !$0.hasPrefix("#") }
-    XCTAssertEqual(lines.count, 8)
+    XCTAssertEqual(lines.count, 10)
     for line in lines {
       let f = line.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
       XCTAssertEqual(f.count, 6, "fixture line: \(line.prefix(60))")
