@@ -4,13 +4,12 @@ extension CrossingDetector {
   /// A quick sufficient test that two chains do not cross between heights yLo and yHi: the
   /// x-ranges of their edges there overlap at most in one point. Typical of a turning vertex,
   /// where one chain leaves to the left and the other to the right; it reads each edge once,
-  /// with no arithmetic, so `chainsCross` runs only when this fails. Not for a chain that
-  /// leaves the mask on its left side there (`endsOnLeftSide`): its edges beyond are not stored.
+  /// with no arithmetic, so `chainsCross` runs only when this fails. Neither is asked of a
+  /// chain that leaves the mask sideways there (`leavesSideways`).
   static func sideBySide(
     _ edges: UnsafeBufferPointer<RasterEdge>, _ a: Range<Int>, _ b: Range<Int>, yLo: Double,
     yHi: Double
   ) -> Bool {
-    if endsOnLeftSide(edges, a, yLo, yHi) || endsOnLeftSide(edges, b, yLo, yHi) { return false }
     guard let ra = xRange(edges, a, yLo, yHi), let rb = xRange(edges, b, yLo, yHi) else {
       return false
     }
@@ -41,14 +40,10 @@ extension CrossingDetector {
   /// height of either and at the ends of their common height range. Touching without crossing
   /// (a zero difference, as at the shared turning vertex) leaves two windings and is not
   /// counted. A chain with a gap (parts clipped away) counts as crossing: the answer stays safe.
-  /// So does a chain that leaves the mask on its left side between the two heights: it goes on
-  /// along that side (as far as any pixel can tell) where no edge of it is stored, and may pass
-  /// the other chain there.
   static func chainsCross(
     _ edges: UnsafeBufferPointer<RasterEdge>, _ a: Range<Int>, _ b: Range<Int>, yLo: Double,
     yHi: Double
   ) -> Bool {
-    if endsOnLeftSide(edges, a, yLo, yHi) || endsOnLeftSide(edges, b, yLo, yHi) { return true }
     guard var ca = ChainCursor(edges, a, from: yLo), var cb = ChainCursor(edges, b, from: yLo)
     else { return true }
     var y = Swift.max(yLo, ca.edge.y0, cb.edge.y0)
@@ -72,18 +67,23 @@ extension CrossingDetector {
     return positive && negative
   }
 
-  /// Whether the chain's stored edges begin or end on the mask's left side (x = 0) strictly
-  /// between yLo and yHi: there the chain was clipped, and goes on outside the mask.
-  private static func endsOnLeftSide(
-    _ edges: UnsafeBufferPointer<RasterEdge>, _ range: Range<Int>, _ yLo: Double, _ yHi: Double
+  /// Whether the chain's stored edges begin or end on a side of the mask (x = 0 or `width`)
+  /// strictly between yLo and yHi: there the chain was clipped, and goes on outside the mask,
+  /// along that side as far as any pixel can tell, where no edge of it is stored. Another chain
+  /// in those rows may pass it there (beside the left side the left winding steps; beside the
+  /// right side only the other chain is left in the cell), so the pair counts as crossing.
+  static func leavesSideways(
+    _ edges: UnsafeBufferPointer<RasterEdge>, _ range: Range<Int>, _ yLo: Double, _ yHi: Double,
+    width: Int
   ) -> Bool {
     guard let first = range.first, let last = range.last else { return false }
     // Edges are stored downwards; a chain runs down in path order when its winding is positive.
     let down = edges[first].winding > 0
     let top = edges[down ? first : last]
     let bottom = edges[down ? last : first]
-    return (top.x0 == 0 && yLo < top.y0 && top.y0 < yHi)
-      || (bottom.x1 == 0 && yLo < bottom.y1 && bottom.y1 < yHi)
+    let right = Double(width)
+    return ((top.x0 == 0 || top.x0 == right) && yLo < top.y0 && top.y0 < yHi)
+      || ((bottom.x1 == 0 || bottom.x1 == right) && yLo < bottom.y1 && bottom.y1 < yHi)
   }
 }
 
