@@ -78,7 +78,11 @@ enum ArcConversion {
     if start == end { return }
     var rx = abs(radiusX)
     var ry = abs(radiusY)
-    guard rx > 0, ry > 0, rx.isFinite, ry.isFinite, xAxisRotation.isFinite else {
+    // Radii that are zero or not finite, or an end point that is not (relative coordinates
+    // can sum to infinity), make the arc a line: no angle can be found from them.
+    guard rx > 0, ry > 0, rx.isFinite, ry.isFinite, xAxisRotation.isFinite, start.isFinite,
+      end.isFinite
+    else {
       out.append(.line(end))
       return
     }

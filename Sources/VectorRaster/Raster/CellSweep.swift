@@ -26,7 +26,7 @@ struct CellSweep {
   /// y0 < y1) and the steps of the winding on its left side (`steps[0]` at the top).
   mutating func area(
     _ pieces: ArraySlice<CrossingResolver.Piece>, left: Double, top: Double,
-    steps: [(y: Double, dw: Double)], inside: (Double) -> Bool
+    steps: [(y: Double, dw: Double)], evenOdd: Bool
   ) -> Double {
     let base = pieces.startIndex
     let count = pieces.count
@@ -34,9 +34,12 @@ struct CellSweep {
     cuts.append(top)
     cuts.append(top + 1)
     for s in steps where s.y > top { cuts.append(s.y) }
-    for p in pieces {
+    // A piece's bottom is the next one's top where a chain goes on in the cell (the pieces
+    // come in its order): that height is cut once.
+    for i in pieces.indices {
+      let p = pieces[i]
       cuts.append(p.y0)
-      cuts.append(p.y1)
+      if i + 1 == pieces.endIndex || pieces[i + 1].y0 != p.y1 { cuts.append(p.y1) }
     }
     Self.smallSort(&cuts) { $0 < $1 }
     byStart.removeAll(keepingCapacity: true)
@@ -60,19 +63,27 @@ struct CellSweep {
         winding += steps[stepIndex].dw
         stepIndex += 1
       }
-      // The pieces spanning [a, b]: those still running, then those starting at a.
-      order.removeAll { pieces[base + $0].y1 <= a }
+      // The pieces spanning [a, b]: those still running (their x at a was the last interval's
+      // bottom), then those starting at a.
+      var kept = 0
+      for i in 0..<order.count where pieces[base + order[i]].y1 > a {
+        let p = order[i]
+        order[kept] = p
+        xTop[p] = xBottom[p]
+        kept += 1
+      }
+      order.removeLast(order.count - kept)
       while started < count && pieces[base + byStart[started]].y0 <= a {
         let p = byStart[started]
-        if pieces[base + p].y1 >= b { order.append(p) }
+        if pieces[base + p].y1 >= b {
+          order.append(p)
+          xTop[p] = pieces[base + p].x(at: a)
+        }
         started += 1
       }
-      for p in order {
-        xTop[p] = pieces[base + p].x(at: a)
-        xBottom[p] = pieces[base + p].x(at: b)
-      }
+      for p in order { xBottom[p] = pieces[base + p].x(at: b) }
       sortAtTop()
-      area += sweepInterval(a, b, left: left, winding: winding, pieces, inside)
+      area += sweepInterval(a, b, left: left, winding: winding, pieces, evenOdd)
     }
     return area
   }
@@ -117,7 +128,7 @@ struct CellSweep {
   /// The covered area of interval [a, b]: slab by slab between the crossings of neighbours.
   private mutating func sweepInterval(
     _ a: Double, _ b: Double, left: Double, winding: Double,
-    _ pieces: ArraySlice<CrossingResolver.Piece>, _ inside: (Double) -> Bool
+    _ pieces: ArraySlice<CrossingResolver.Piece>, _ evenOdd: Bool
   ) -> Double {
     let height = b - a
     var area = 0.0
@@ -144,7 +155,7 @@ struct CellSweep {
       if next > y {
         area += slabArea(
           (y - a) / height, (next - a) / height, next - y, left: left, winding: winding, pieces,
-          inside)
+          evenOdd)
       }
       if swap < 0 { return area }
       order.swapAt(swap, swap + 1)
@@ -156,7 +167,7 @@ struct CellSweep {
   /// the rule accepts.
   private func slabArea(
     _ t0: Double, _ t1: Double, _ height: Double, left: Double, winding: Double,
-    _ pieces: ArraySlice<CrossingResolver.Piece>, _ inside: (Double) -> Bool
+    _ pieces: ArraySlice<CrossingResolver.Piece>, _ evenOdd: Bool
   ) -> Double {
     let base = pieces.startIndex
     var w = winding
@@ -167,13 +178,21 @@ struct CellSweep {
       let dx = xBottom[u] - xTop[u]
       let x0 = xTop[u] + t0 * dx
       let x1 = xTop[u] + t1 * dx
-      if inside(w) { width += (x0 - prev0) + (x1 - prev1) }
+      if Self.inside(w, evenOdd) { width += (x0 - prev0) + (x1 - prev1) }
       w += pieces[base + u].winding
       prev0 = x0
       prev1 = x1
     }
-    if inside(w) { width += (left + 1 - prev0) + (left + 1 - prev1) }
+    if Self.inside(w, evenOdd) { width += (left + 1 - prev0) + (left + 1 - prev1) }
     return width * 0.5 * height
+  }
+
+  /// Whether winding `w` is inside under the fill rule (even-odd or nonzero). Every winding
+  /// here is a sum of ±1 (edges, pieces, the left side's steps), a whole number that Double
+  /// holds exactly, so it is compared as it is.
+  @inline(__always)
+  static func inside(_ w: Double, _ evenOdd: Bool) -> Bool {
+    evenOdd ? Int(w) & 1 != 0 : w != 0
   }
 }
 

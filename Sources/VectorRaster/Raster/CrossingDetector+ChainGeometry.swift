@@ -4,7 +4,8 @@ extension CrossingDetector {
   /// A quick sufficient test that two chains do not cross between heights yLo and yHi: the
   /// x-ranges of their edges there overlap at most in one point. Typical of a turning vertex,
   /// where one chain leaves to the left and the other to the right; it reads each edge once,
-  /// with no arithmetic, so `chainsCross` runs only when this fails.
+  /// with no arithmetic, so `chainsCross` runs only when this fails. Neither is asked of a
+  /// chain that leaves the mask sideways there (`leavesSideways`).
   static func sideBySide(
     _ edges: UnsafeBufferPointer<RasterEdge>, _ a: Range<Int>, _ b: Range<Int>, yLo: Double,
     yHi: Double
@@ -64,6 +65,25 @@ extension CrossingDetector {
       y = nextY
     }
     return positive && negative
+  }
+
+  /// Whether the chain's stored edges begin or end on a side of the mask (x = 0 or `width`)
+  /// strictly between yLo and yHi: there the chain was clipped, and goes on outside the mask,
+  /// along that side as far as any pixel can tell, where no edge of it is stored. Another chain
+  /// in those rows may pass it there (beside the left side the left winding steps; beside the
+  /// right side only the other chain is left in the cell), so the pair counts as crossing.
+  static func leavesSideways(
+    _ edges: UnsafeBufferPointer<RasterEdge>, _ range: Range<Int>, _ yLo: Double, _ yHi: Double,
+    width: Int
+  ) -> Bool {
+    guard let first = range.first, let last = range.last else { return false }
+    // Edges are stored downwards; a chain runs down in path order when its winding is positive.
+    let down = edges[first].winding > 0
+    let top = edges[down ? first : last]
+    let bottom = edges[down ? last : first]
+    let right = Double(width)
+    return ((top.x0 == 0 || top.x0 == right) && yLo < top.y0 && top.y0 < yHi)
+      || ((bottom.x1 == 0 || bottom.x1 == right) && yLo < bottom.y1 && bottom.y1 < yHi)
   }
 }
 

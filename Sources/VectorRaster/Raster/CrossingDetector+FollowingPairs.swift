@@ -16,9 +16,10 @@ extension CrossingDetector {
       flagFlatRows(pair, a, b, rows, edges, flats)
       let yLo = Double(rows.lowerBound)
       let yHi = Double(rows.upperBound + 1)
-      if Self.sideBySide(edges, a, b, yLo: yLo, yHi: yHi) { continue }
-      if Self.chainsCross(
-        edges, a, b, yLo: yLo, yHi: yHi)
+      if Self.leavesSideways(edges, a, yLo, yHi, width: width)
+        || Self.leavesSideways(edges, b, yLo, yHi, width: width)
+        || (!Self.sideBySide(edges, a, b, yLo: yLo, yHi: yHi)
+          && Self.chainsCross(edges, a, b, yLo: yLo, yHi: yHi))
       {
         for r in rows { flag(r) }
       }

@@ -17,9 +17,7 @@
 /// second chain in a cell, or a third, flags the cells the spans share for exact resolution
 /// (`FlaggedCells`). Horizontal edges widen their chain's span in their row, since they
 /// separate windings even though they add no area. A chain clipped apart inside one row
-/// records the hull of its runs: more cells than it touches, which can only flag more cells. Edges
-/// left of the mask are folded onto its left side; a row where two of them step it has its
-/// first cell flagged (`flagLeftSide`).
+/// records the hull of its runs: more cells than it touches, which can only flag more cells.
 ///
 /// Cost: one span per chain and row (a simple outline has two or a few per row), found with the
 /// arithmetic of one row crossing per edge; each row's spans are linked into a list and only

@@ -1,14 +1,14 @@
 /// Cutting the edges of the flagged rows into pieces for `CrossingResolver`: at every cell
 /// border in a row flagged whole, only at the flagged cells' borders in the others.
 extension CrossingResolver {
-  /// The pieces of every edge in the flagged rows, grouped by row in `sink` (`grouped`, row r's
-  /// from `rowStarts[r]` to `rowStarts[r + 1]`, in edge order).
+  /// The pieces of every edge in the flagged rows, sorted by row and cell in `sink` (`grouped`,
+  /// row r's from `rowStarts[r]` to `rowStarts[r + 1]`, in edge order within a cell).
   func gatherPieces(
     _ states: [UInt8], _ flags: FlaggedCells, _ edges: UnsafeBufferPointer<RasterEdge>,
     _ sink: inout PieceSink
   ) {
     sink.reset(rows: height)
-    defer { sink.groupByRow() }
+    defer { sink.sortByRowAndCell(cells: width) }
     var borders: [Int] = []
     var before = [Int](repeating: 0, count: height + 1)  // flagged rows above each row
     for r in 0..<height { before[r + 1] = before[r] + (states[r] != FlaggedCells.none ? 1 : 0) }
@@ -44,7 +44,7 @@ extension CrossingResolver {
   }
 
   /// Cuts the segment (xa, ya)–(xb, yb) at the integer x it crosses (x ≥ 0).
-  private func splitIntoCells(
+  func splitIntoCells(
     _ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ w: Double, _ chain: Int32,
     into out: inout PieceSink
   ) {
@@ -77,7 +77,7 @@ extension CrossingResolver {
   /// row's bitmap) it crosses. A part between flagged cells that continues the row's last
   /// piece (same winding, end to end, also between flagged cells: then both lie between the
   /// same two) is merged into it.
-  private func splitAtFlaggedCells(
+  func splitAtFlaggedCells(
     _ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ w: Double, _ chain: Int32,
     _ cells: UnsafePointer<UInt64>, _ borders: inout [Int], into out: inout PieceSink
   ) {

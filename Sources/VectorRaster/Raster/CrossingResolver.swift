@@ -47,13 +47,18 @@ struct CrossingResolver {
   func resolve(
     flags: FlaggedCells, edges: UnsafeBufferPointer<RasterEdge>,
     flats: [FlatEdge], leftPieces: [LeftPiece], leftRows: [Double]?,
+    spans: [CrossingDetector.RowSpan]?, chains: EdgeChains,
     mask: UnsafeMutablePointer<UInt8>, scratch: inout PieceSink
   ) {
     var states = flags.rowStates
     for p in leftPieces where states[p.row] == FlaggedCells.someCells {
       states[p.row] = FlaggedCells.wholeRow
     }
-    gatherPieces(states, flags, edges, &scratch)
+    if let spans {
+      gatherPieces(states, flags, spans: spans, chains, edges, &scratch)
+    } else {
+      gatherPieces(states, flags, edges, &scratch)
+    }
     let pieces = scratch.grouped
     let rowStarts = scratch.rowStarts
     var leftByRow: [Int: [LeftPiece]] = [:]
@@ -61,8 +66,6 @@ struct CrossingResolver {
       leftByRow[p.row, default: []].append(p)
     }
     var sweep = CellSweep()
-    var byCell: [Piece] = []
-    var cellStarts = [Int](repeating: 0, count: width + 1)
     var flatsByRow: [Int: [FlatEdge]] = [:]
     for f in flats where Double(Int(f.y)) != f.y && states[Int(f.y)] != FlaggedCells.none {
       flatsByRow[Int(f.y), default: []].append(f)
@@ -75,7 +78,6 @@ struct CrossingResolver {
         steps.append((p.y1, -p.winding))
       }
       normalize(&steps, row)
-      sortByCell(pieces[rowStarts[row]..<rowStarts[row + 1]], &byCell, &cellStarts)
       let rowFlats = flatsByRow[row] ?? []
       for f in rowFlats where f.x0 < Double(width) {
         for c in Int(f.x0)...Swift.min(Swift.max(Int(f.x0), CellBand.ceil(f.x1) - 1), width - 1) {
@@ -83,7 +85,9 @@ struct CrossingResolver {
         }
       }
       let only = states[row] == FlaggedCells.someCells ? flags.cells(row) : nil
-      resolveRow(row, byCell, steps, flatCells, only: only, mask + row * width, &sweep)
+      resolveRow(
+        row, pieces[rowStarts[row]..<rowStarts[row + 1]], steps, flatCells, only: only,
+        mask + row * width, &sweep)
       if !rowFlats.isEmpty { for c in 0..<width { flatCells[c] = false } }
     }
   }
@@ -137,45 +141,24 @@ struct CrossingResolver {
     }
   }
 
-  /// The row's pieces ordered by cell (a counting sort; `starts` has width + 1 entries).
-  private func sortByCell(
-    _ pieces: ArraySlice<Piece>, _ out: inout [Piece], _ starts: inout [Int]
-  ) {
-    for i in 0..<starts.count { starts[i] = 0 }
-    for p in pieces { starts[p.cell + 1] += 1 }
-    for c in 0..<width { starts[c + 1] += starts[c] }
-    out.removeAll(keepingCapacity: true)
-    guard let first = pieces.first else { return }
-    out.append(contentsOf: repeatElement(first, count: pieces.count))
-    for p in pieces {
-      out[starts[p.cell]] = p
-      starts[p.cell] += 1
-    }
-  }
-
-  @inline(__always)
-  private func inside(_ w: Double) -> Bool {
-    evenOdd ? Int(w.rounded()) & 1 != 0 : w.rounded() != 0
-  }
-
   /// Writes row `row` (pieces sorted by cell, left steps W_0) into `out`: every cell that
   /// needs it, or with `only` (the row's bitmap of flagged cells) the flagged cells among them.
   ///
   /// The left steps are merged (`normalize`) only before they are read, so a run of cells that
   /// keep their area only appends to them.
   private func resolveRow(
-    _ row: Int, _ pieces: [Piece], _ leftSteps: [(y: Double, dw: Double)], _ flatCells: [Bool],
+    _ row: Int, _ pieces: ArraySlice<Piece>, _ leftSteps: [(y: Double, dw: Double)], _ flatCells: [Bool],
     only: UnsafePointer<UInt64>?, _ out: UnsafeMutablePointer<UInt8>, _ sweep: inout CellSweep
   ) {
     var steps = leftSteps
     var merged = true
     var c = 0
-    var k = 0
+    var k = pieces.startIndex
     while c < width {
       // Cells up to the next one holding pieces see only the steps of W: equal coverage, and
       // exact already where W is constant. (W steps there under a horizontal edge where two
       // boundaries coincide, whose cells the detector flags, or by pieces left of the mask.)
-      let nextCell = k < pieces.count ? pieces[k].cell : width
+      let nextCell = k < pieces.endIndex ? pieces[k].cell : width
       if nextCell > c {
         if only.map({ Self.anySet($0, c, nextCell - 1) }) ?? true {
           if !merged { normalize(&steps, row) }
@@ -183,7 +166,7 @@ struct CrossingResolver {
           if steps.count > 1 {
             let byte = Self.byte(
               sweep.area(
-                pieces[k..<k], left: Double(c), top: Double(row), steps: steps, inside: inside))
+                pieces[k..<k], left: Double(c), top: Double(row), steps: steps, evenOdd: evenOdd))
             if let only {
               for x in c..<nextCell where Self.isSet(only, x) { out[x] = byte }
             } else {
@@ -196,7 +179,7 @@ struct CrossingResolver {
       }
       var end = k
       var oneChain = true
-      while end < pieces.count && pieces[end].cell == c {
+      while end < pieces.endIndex && pieces[end].cell == c {
         oneChain = oneChain && pieces[end].chain == pieces[k].chain
         end += 1
       }
@@ -209,7 +192,7 @@ struct CrossingResolver {
         if !merged { normalize(&steps, row) }
         merged = true
         out[c] = Self.byte(
-          sweep.area(cellPieces, left: Double(c), top: Double(row), steps: steps, inside: inside))
+          sweep.area(cellPieces, left: Double(c), top: Double(row), steps: steps, evenOdd: evenOdd))
       }
       appendSteps(cellPieces, &steps)
       merged = false

@@ -100,12 +100,12 @@ public enum Rasterizer {
         if !scratch.crossings.pairs.isEmpty {
           scratch.crossings.checkPairs(edges, clipper.flats, scratch.chains)
         }
-        scratch.crossings.flagLeftSide(clipper.leftPieces)
         if scratch.crossings.anyFlagged {
           CrossingResolver(width: width, height: height, evenOdd: evenOdd).resolve(
             flags: scratch.crossings.flags, edges: edges,
             flats: clipper.flats, leftPieces: clipper.leftPieces,
-            leftRows: clipper.leftRowWindings(), mask: mask, scratch: &scratch.pieces)
+            leftRows: clipper.leftRowWindings(), spans: everyRow ? scratch.crossings.spans : nil,
+            chains: scratch.chains, mask: mask, scratch: &scratch.pieces)
         }
       }
       count = width * height

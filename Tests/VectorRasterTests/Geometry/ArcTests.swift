@@ -85,6 +85,19 @@ final class ArcTests: XCTestCase {
     XCTAssertEqual(p.elements, [.move(Point(1, 2)), .line(Point(5, 7))])
   }
 
+  func testArcFromAPointAtInfinityIsALine() throws {
+    // Relative moves can sum to infinity; the arc from there has no centre or angle.
+    let start = Point(-.infinity, 2)
+    let p = arcPath(from: start, to: Point(60, 70), rx: 30, ry: 50, rotation: -45, sweep: true)
+    XCTAssertEqual(p.elements, [.move(start), .line(Point(60, 70))])
+    // The same from SVG path data (a fuzzing find): it parses, and filling it is refused with
+    // the non-finite coordinate's error instead of trapping.
+    let parsed = try SVGPathParser.parse("M2 2h-1e308h-1e308A 30 50 -45 0 1 60 70")
+    XCTAssertThrowsError(
+      try parsed.fill(rule: .nonzero, clip: PixelRect(x: 0, y: 0, width: 64, height: 64))
+    ) { XCTAssertTrue($0 is PathError) }
+  }
+
   func testEqualEndpointsDrawNothing() {
     let p = arcPath(from: Point(1, 2), to: Point(1, 2), rx: 4, ry: 3, large: true, sweep: true)
     XCTAssertEqual(p.elements, [.move(Point(1, 2))])

@@ -125,6 +125,36 @@ final class RasterCrossingTests: XCTestCase {
     }
   }
 
+  /// Two sides that follow each other around a contour and leave the 12×12 mask on its right
+  /// side: past the height where one leaves, only the other is left in the last column's
+  /// cells, which then hold three windings (each case was 5 levels off in column 11). The
+  /// left side's case is seed 13's random walk in Fixtures/shapes/crossings.txt.
+  func testFollowingSidesLeavingTheMaskOnTheRightAreExact() {
+    let clip = PixelRect(x: 0, y: 0, width: 12, height: 12)
+    let cases: [[Point]] = [
+      [
+        Point(0.6783492986523676, 12.085856611140617), Point(-0.47112844669169895, 10.473206542068818),
+        Point(5.319703218596935, 10.444084126328296), Point(18.754754850241994, 13.844143634596026),
+        Point(2.643649963282563, 1.4710345307281507), Point(3.974657015312278, 3.481682093042254),
+        Point(11.380562847809234, 2.538785722403656), Point(17.48314682532262, 14.288850369336735),
+        Point(-2.907459278677118, 10.240913456322499), Point(15.075635788033455, 2.5948223909188233),
+        Point(-1.8894172852416782, 0.026122569359381842), Point(-0.3151290379202747, 5.102075830734796),
+        Point(9.91212301320465, 11.750749533692366),
+      ],
+      [
+        Point(12.778030733870462, 6.447428501702486), Point(-4.540714224221578, 1.0435130584121382),
+        Point(16.53750309420163, 11.365397722311307), Point(3.6939789262107254, 11.058450903527383),
+        Point(14.623472412392992, 9.595005766514323), Point(8.293017287392086, -0.23842191052464656),
+        Point(0.7323063672989889, 7.418197839246748), Point(0.6189455512713451, 7.6857791032531875),
+        Point(-5.526179540540572, 1.4047527811855653), Point(-4.22862041842766, 13.972278783239478),
+        Point(-3.8111498796267114, 7.509512413598722), Point(3.6911330903544783, 5.558868275412722),
+      ],
+    ]
+    for (i, poly) in cases.enumerated() {
+      for rule in FillRule.allCases { assertExact([poly], rule: rule, clip: clip, "case \(i) \(rule)") }
+    }
+  }
+
   /// Two sides of a contour that follow each other around it (they meet at a turning vertex)
   /// may share cells without crossing (a needle under a pixel wide) or cross (a bow-tie, two
   /// lobes of opposite winding): both must match the exact region, in either direction.
