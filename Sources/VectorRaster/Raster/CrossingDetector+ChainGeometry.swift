@@ -67,35 +67,23 @@ extension CrossingDetector {
     return positive && negative
   }
 
-  /// Whether one of the chain's stored edges begins or ends on a side of the mask (x = 0 or
-  /// `width`) strictly between yLo and yHi: there the chain was clipped, at an end or in its
-  /// middle (it leaves the mask and comes back lower down), and goes on outside the mask,
+  /// Whether the chain's stored edges begin or end on a side of the mask (x = 0 or `width`)
+  /// strictly between yLo and yHi: there the chain was clipped, and goes on outside the mask,
   /// along that side as far as any pixel can tell, where no edge of it is stored. Another chain
   /// in those rows may pass it there (beside the left side the left winding steps; beside the
   /// right side only the other chain is left in the cell), so the pair counts as crossing.
-  /// Only the chain's edges in those rows are read (found by bisection: a chain is monotone).
   static func leavesSideways(
     _ edges: UnsafeBufferPointer<RasterEdge>, _ range: Range<Int>, _ yLo: Double, _ yHi: Double,
     width: Int
   ) -> Bool {
-    guard let first = range.first else { return false }
-    // Edges are stored downwards; a downward chain's edges come in increasing y, an upward
-    // one's in decreasing y.
+    guard let first = range.first, let last = range.last else { return false }
+    // Edges are stored downwards; a chain runs down in path order when its winding is positive.
     let down = edges[first].winding > 0
-    var lo = range.lowerBound
-    var hi = range.upperBound
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      if down ? edges[mid].y1 <= yLo : edges[mid].y0 >= yHi { lo = mid + 1 } else { hi = mid }
-    }
+    let top = edges[down ? first : last]
+    let bottom = edges[down ? last : first]
     let right = Double(width)
-    for i in lo..<range.upperBound {
-      let e = edges[i]
-      if down ? e.y0 >= yHi : e.y1 <= yLo { break }
-      if (e.x0 == 0 || e.x0 == right) && yLo < e.y0 && e.y0 < yHi { return true }
-      if (e.x1 == 0 || e.x1 == right) && yLo < e.y1 && e.y1 < yHi { return true }
-    }
-    return false
+    return ((top.x0 == 0 || top.x0 == right) && yLo < top.y0 && top.y0 < yHi)
+      || ((bottom.x1 == 0 || bottom.x1 == right) && yLo < bottom.y1 && bottom.y1 < yHi)
   }
 }
 

@@ -155,37 +155,6 @@ final class RasterCrossingTests: XCTestCase {
     }
   }
 
-  /// A side that leaves the 10×10 mask on its right and comes back lower down, beside the side
-  /// that follows it around the contour: the two cross only right of the mask, and the last
-  /// column's cell (9, 4) holds three windings. Found row by row, it was 2 levels off when
-  /// only the sides' ends were looked at for leaving the mask.
-  func testASideThatLeavesTheMaskAndComesBackIsExact() {
-    let clip = PixelRect(x: 0, y: 0, width: 10, height: 10)
-    let poly = [
-      Point(14.379384791927777, 3.422273657652397),
-      Point(-4.709016230525009, 0.5915304597742193),
-      Point(14.833400256455047, -1.9003025615986848),
-      Point(2.4031623013799095, 1.388284489956563),
-      Point(6.769530023961689, -0.5888036587555692),
-      Point(7.175211000356795, 12.532361454192767),
-      Point(12.91956431490971, 5.538043307841583),
-      Point(3.203584188507861, -0.9827941282455033),
-      Point(0.23534632180486081, 12.39767406536576),
-      Point(-0.7868928895815683, -3.064611541139665),
-      Point(6.398667912472044, -1.0761359864971016),
-      Point(14.111054133275577, 3.428669385705563),
-      Point(15.048915147140754, 5.785056882137379),
-      Point(14.297800727427116, 3.564193511092329),
-      Point(14.34790563734309, 10.73718297705766),
-      Point(-1.2510646149135738, -2.1782705545103296),
-      Point(2.5830307930956966, 0.5792737619338482),
-      Point(12.019688237334893, 5.016079107010212),
-      Point(0.34046295564388984, 9.521299263622806),
-      Point(3.4081779738273976, 5.762698627619432),
-    ]
-    for rule in FillRule.allCases { assertExact([poly], rule: rule, clip: clip, "\(rule)") }
-  }
-
   /// Two sides of a contour that follow each other around it (they meet at a turning vertex)
   /// may share cells without crossing (a needle under a pixel wide) or cross (a bow-tie, two
   /// lobes of opposite winding): both must match the exact region, in either direction.
