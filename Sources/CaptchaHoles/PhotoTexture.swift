@@ -123,26 +123,6 @@ package struct PhotoTexture {
   /// 12 MP picture's hole, and the band's three channels 1.5 MB.
   static let bandRows = 224
 
-  /// Channel `c`'s high-pass over the whole box, worked out in bands of `bandRows` rows. Each band's
-  /// plane is grown by the two passes' whole reach, so every mean is the one a plane over the whole
-  /// box gives (tests compare bands against one band).
-  static func channel(_ c: Int, of image: RGBAImage, from source: Source, bandRows: Int = bandRows)
-    -> Channel
-  {
-    image.pixels.withUnsafeBufferPointer { pixels in
-      var out = Channel(detail: [], total: 0)
-      out.detail.reserveCapacity(source.box.width * source.box.height)
-      for top in stride(from: 0, to: source.box.height, by: bandRows) {
-        let band = detail(
-          c, rows: top..<min(source.box.height, top + bandRows), from: source, pixels: pixels,
-          imageWidth: image.width)
-        out.detail += band.detail
-        out.total += band.total
-      }
-      return out
-    }
-  }
-
   /// The sum of channel `c`'s absolute high-pass over the whole box, in bands of `bandRows` rows,
   /// holding no more than one band.
   static func channelTotal(_ c: Int, of image: RGBAImage, from source: Source, bandRows: Int = bandRows)

@@ -66,3 +66,24 @@ final class PhotoTextureBandTests: XCTestCase {
     }
   }
 }
+
+extension PhotoTexture {
+  /// Channel `c`'s high-pass over the whole box, worked out in bands of `bandRows` rows: what the
+  /// painter's bands and the strength's pass are held against.
+  static func channel(_ c: Int, of image: RGBAImage, from source: Source, bandRows: Int)
+    -> Channel
+  {
+    image.pixels.withUnsafeBufferPointer { pixels in
+      var out = Channel(detail: [], total: 0)
+      out.detail.reserveCapacity(source.box.width * source.box.height)
+      for top in stride(from: 0, to: source.box.height, by: bandRows) {
+        let band = detail(
+          c, rows: top..<min(source.box.height, top + bandRows), from: source, pixels: pixels,
+          imageWidth: image.width)
+        out.detail += band.detail
+        out.total += band.total
+      }
+      return out
+    }
+  }
+}
